@@ -1,0 +1,21 @@
+/// Errors raised by the C libraries, converted once at the wrapper boundary.
+public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
+  case exif(String)
+  case heif(code: Int, message: String)
+  case jpeg(String)
+  case png(String)
+  case tooLarge(width: Int, height: Int, limit: Int)
+  case invalidArgument(String)
+
+  public var description: String {
+    switch self {
+    case .exif(let m): "EXIF: \(m)"
+    case .heif(_, let m): "HEIF: \(m)"
+    case .jpeg(let m): "JPEG: \(m)"
+    case .png(let m): "PNG: \(m)"
+    case .tooLarge(let w, let h, let limit):
+      "image is \(w)×\(h) (\(w * h) pixels), over the limit of \(limit) pixels"
+    case .invalidArgument(let m): m
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A read-only `ByteSource` over a file, read with `pread` so only requested ranges are loaded.
+/// The file is opened `O_RDONLY`: photoaudit never writes to an input.
+public final class FileSource: ByteSource, @unchecked Sendable {
+  // `@unchecked`: the descriptor is immutable after init and `pread` is thread-safe.
+  private let descriptor: Int32
+  /// Size of the file when it was opened.
+  public let count: Int
+  /// The path, for messages.
+  public let path: String
+
+  /// Opens `path` read-only; throws `.io` with a user-facing reason when it cannot.
+  public init(path: String) throws(ByteError) {
+    self.path = path
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .io(FileSource.reason(errno)) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let reason = FileSource.reason(errno)
+      close(fd)
+      throw .io(reason)
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      close(fd)
+      throw .io((info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "is not a regular file")
+    }
+    descriptor = fd
+    count = Int(info.st_size)
+  }
+
+  deinit { close(descriptor) }
+
+  public func bytes(in range: Range<Int>) throws(ByteError) -> [UInt8] {
+    let lower = min(max(range.lowerBound, 0), count)
+    let upper = min(max(range.upperBound, lower), count)
+    let wanted = upper - lower
+    if wanted == 0 { return [] }
+    var result = [UInt8](repeating: 0, count: wanted)
+    var done = 0
+    while done < wanted {
+      let n = result.withUnsafeMutableBytes { buffer in
+        pread(descriptor, buffer.baseAddress! + done, wanted - done, off_t(lower + done))
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .io(FileSource.reason(errno))
+      }
+      if n == 0 { break }  // the file shrank since it was opened
+      done += n
+    }
+    if done < wanted { result.removeLast(wanted - done) }
+    return result
+  }
+
+  static func reason(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: "no such file"
+    case EACCES: "permission denied"
+    case EISDIR: "is a directory"
+    default: String(cString: strerror(code))
+    }
+  }
+}

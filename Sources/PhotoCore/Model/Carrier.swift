@@ -1,0 +1,110 @@
+/// The kinds of place where metadata (or hidden data) can live in a file.
+public enum CarrierKind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+  /// TIFF/EXIF block (JPEG APP1 "Exif\0\0", HEIF `Exif` item, PNG `eXIf`, raw profile).
+  case exif
+  /// XMP packet (JPEG APP1, HEIF `mime` item, PNG iTXt); Extended XMP is reassembled into it.
+  case xmp
+  /// One chunk of Extended XMP (JPEG APP1 "http://ns.adobe.com/xmp/extension/").
+  case xmpExtended = "xmp-extended"
+  /// IPTC-IIM (Photoshop APP13 8BIM 0x0404, PNG raw profile iptc).
+  case iptc
+  /// Photoshop APP13 image resources other than IPTC.
+  case photoshop
+  /// ICC colour profile (JPEG APP2 chunks, HEIF `colr`, PNG `iCCP`).
+  case icc
+  /// MPF index (JPEG APP2 "MPF\0", CIPA DC-007).
+  case mpf
+  /// A secondary image indexed by MPF (its own JPEG, after the primary's EOI).
+  case mpfImage = "mpf-image"
+  /// Vendor MakerNote block inside EXIF.
+  case makernote
+  /// Embedded thumbnail (EXIF IFD1 JPEG, HEIF `thmb` item).
+  case thumbnail
+  /// JFIF / JFXX APP0.
+  case jfif
+  /// Adobe APP14.
+  case adobe
+  /// JPEG COM segment, PNG tEXt/zTXt/iTXt that is not XMP or a raw profile.
+  case comment
+  /// An APPn (or box, or chunk) of a kind we do not interpret.
+  case unknown
+  /// Bytes after the end of the image (JPEG EOI, PNG IEND, last ISOBMFF box).
+  case trailer
+  /// A HEIF auxiliary image (depth, alpha, gain map) or other non-primary image item.
+  case auxiliaryImage = "auxiliary-image"
+}
+
+/// One metadata carrier located in a file: where it is and its payload bytes.
+///
+/// Walkers produce carriers; they never interpret EXIF or XMP themselves. For EXIF the payload
+/// starts at the TIFF header ("II*\0" / "MM\0*"), with any "Exif\0\0" or HEIF offset removed.
+public struct Carrier: Sendable, Equatable {
+  public var kind: CarrierKind
+  /// Absolute file offset of the payload.
+  public var offset: Int
+  /// Length of the payload in the file.
+  public var length: Int
+  /// HEIF item ID, MPF image index (1-based, 1 = primary) or PNG chunk index, when relevant.
+  public var item: Int?
+  /// Where it was found ("APP1", "zTXt 'Raw profile type exif'", "item 3 Exif").
+  public var note: String?
+  /// The payload, decoded from its wrapping (hex text decoded, zlib inflated, chunks joined).
+  public var payload: [UInt8]
+
+  public init(kind: CarrierKind, offset: Int, length: Int, item: Int? = nil, note: String? = nil, payload: [UInt8] = []) {
+    self.kind = kind
+    self.offset = offset
+    self.length = length
+    self.item = item
+    self.note = note
+    self.payload = payload
+  }
+}
+
+/// A HEIF transformative property of the primary item, in `ipma` order. [ISO/IEC 23008-12 6.5]
+public enum HEIFTransform: Sendable, Equatable {
+  /// `irot`: rotation by `quarterTurns` × 90° counter-clockwise.
+  case rotation(counterClockwiseQuarterTurns: Int)
+  /// `imir`: axis 0 = vertical axis (left↔right), 1 = horizontal axis (top↔bottom).
+  case mirror(axis: Int)
+  /// `clap`: clean aperture.
+  case cleanAperture(CleanAperture)
+}
+
+/// A `clap` box: width, height and centre offsets as fractions. [ISO 14496-12 12.1.4]
+public struct CleanAperture: Sendable, Equatable {
+  public var widthN: Int64, widthD: Int64
+  public var heightN: Int64, heightD: Int64
+  public var horizOffN: Int64, horizOffD: Int64
+  public var vertOffN: Int64, vertOffD: Int64
+  public init(widthN: Int64, widthD: Int64, heightN: Int64, heightD: Int64,
+              horizOffN: Int64, horizOffD: Int64, vertOffN: Int64, vertOffD: Int64) {
+    self.widthN = widthN; self.widthD = widthD; self.heightN = heightN; self.heightD = heightD
+    self.horizOffN = horizOffN; self.horizOffD = horizOffD; self.vertOffN = vertOffN; self.vertOffD = vertOffD
+  }
+}
+
+/// What a container walker found: format, stored size, carriers and structural facts.
+public struct ContainerScan: Sendable {
+  public var format: ImageFormat
+  /// Size of the stored (coded) pixels before any orientation or crop.
+  public var storedSize: PixelSize?
+  /// Every carrier located, in file order.
+  public var carriers: [Carrier]
+  /// HEIF only: the primary item's transformative properties in `ipma` order.
+  public var transforms: [HEIFTransform]
+  /// Facts about the structure itself (SOF fields, HEIF item list, PNG IHDR fields).
+  public var structureTags: [MetadataTag]
+  /// Problems that did not stop the walk (bad CRC, truncated tail, unknown box...).
+  public var warnings: [String]
+
+  public init(format: ImageFormat, storedSize: PixelSize? = nil, carriers: [Carrier] = [],
+              transforms: [HEIFTransform] = [], structureTags: [MetadataTag] = [], warnings: [String] = []) {
+    self.format = format
+    self.storedSize = storedSize
+    self.carriers = carriers
+    self.transforms = transforms
+    self.structureTags = structureTags
+    self.warnings = warnings
+  }
+}

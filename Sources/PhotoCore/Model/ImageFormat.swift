@@ -1,0 +1,40 @@
+/// An image container format, recognised by content (magic bytes), never by file extension.
+public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
+  case jpeg, heic, heif, avif, png
+
+  /// Bytes needed by `sniff(_:)`.
+  public static let sniffLength = 64
+
+  /// Recognises the format from the first bytes of a file; nil when it is none we read.
+  public static func sniff(_ head: [UInt8]) -> ImageFormat? {
+    if head.hasPrefix([0xFF, 0xD8, 0xFF]) { return .jpeg }
+    if head.hasPrefix([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+    return isobmffImageFormat(head)
+  }
+
+  /// Reads an ISOBMFF `ftyp` box at the start of `head` and classifies its brands. [ISO 14496-12 4.3]
+  static func isobmffImageFormat(_ head: [UInt8]) -> ImageFormat? {
+    guard head.count >= 16, Array(head[4..<8]) == Array(ascii: "ftyp") else { return nil }
+    let size = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
+    let end = min(max(size, 16), head.count)
+    var brands = [String(decoding: head[8..<12], as: UTF8.self)]
+    var i = 16
+    while i + 4 <= end {
+      brands.append(String(decoding: head[i..<i + 4], as: UTF8.self))
+      i += 4
+    }
+    let heicBrands: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]
+    let avifBrands: Set = ["avif", "avis"]
+    let heifBrands: Set = ["mif1", "msf1", "mif2", "miaf", "jpeg"]
+    let major = brands[0]
+    if heicBrands.contains(major) { return .heic }
+    if avifBrands.contains(major) { return .avif }
+    if brands.contains(where: heicBrands.contains) { return .heic }
+    if brands.contains(where: avifBrands.contains) { return .avif }
+    if brands.contains(where: heifBrands.contains) { return .heif }
+    return nil
+  }
+
+  /// True for the ISOBMFF-based formats read through the HEIF walker.
+  public var isHEIFFamily: Bool { self == .heic || self == .heif || self == .avif }
+}

@@ -1,0 +1,3 @@
+import PhotoCLI
+
+PhotoCLI.main()
