@@ -95,16 +95,20 @@ public struct ContainerScan: Sendable {
   public var transforms: [HEIFTransform]
   /// Facts about the structure itself (SOF fields, HEIF item list, PNG IHDR fields).
   public var structureTags: [MetadataTag]
+  /// Images other than the primary (MPF secondary images, thumbnails, HEIF auxiliary items).
+  public var embeddedImages: [EmbeddedImage]
   /// Problems that did not stop the walk (bad CRC, truncated tail, unknown box...).
   public var warnings: [String]
 
   public init(format: ImageFormat, storedSize: PixelSize? = nil, carriers: [Carrier] = [],
-              transforms: [HEIFTransform] = [], structureTags: [MetadataTag] = [], warnings: [String] = []) {
+              transforms: [HEIFTransform] = [], structureTags: [MetadataTag] = [],
+              embeddedImages: [EmbeddedImage] = [], warnings: [String] = []) {
     self.format = format
     self.storedSize = storedSize
     self.carriers = carriers
     self.transforms = transforms
     self.structureTags = structureTags
+    self.embeddedImages = embeddedImages
     self.warnings = warnings
   }
 }
