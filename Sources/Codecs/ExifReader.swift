@@ -1,0 +1,82 @@
+internal import CExif
+
+/// The five IFDs libexif distinguishes (`ExifIfd`).
+public enum ExifIFD: Int, Sendable, Equatable, Hashable, CaseIterable {
+  case ifd0 = 0, ifd1, exif, gps, interoperability
+}
+
+/// One EXIF entry exactly as libexif loaded it: tag, TIFF format code, component count and the
+/// raw value bytes in the block's byte order. Interpreting values is the core's job.
+public struct ExifRawEntry: Sendable, Equatable {
+  public var ifd: ExifIFD
+  public var tag: UInt16
+  /// TIFF field type (1 BYTE, 2 ASCII, 3 SHORT, 4 LONG, 5 RATIONAL, 7 UNDEFINED, ...).
+  public var format: UInt16
+  public var components: Int
+  public var data: [UInt8]
+}
+
+/// Everything libexif read from one TIFF/EXIF block.
+public struct ExifRawContents: Sendable, Equatable {
+  /// True for "MM" (Motorola) byte order.
+  public var bigEndian: Bool
+  public var entries: [ExifRawEntry]
+  /// IFD1 JPEG thumbnail bytes, when present.
+  public var thumbnail: [UInt8]?
+}
+
+/// Reads TIFF/EXIF blocks with libexif, without letting it "fix" anything.
+public enum ExifReader {
+  /// The "Exif\0\0" header libexif expects in front of the TIFF header.
+  static let exifHeader: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]
+
+  /// Loads `tiff` (bytes starting at the "II*\0"/"MM\0*" TIFF header) with
+  /// `exif_data_load_data`, after unsetting `EXIF_DATA_OPTION_FOLLOW_SPECIFICATION` and
+  /// `EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS`, so what comes back is what the file holds.
+  ///
+  /// libexif 0.6.24 reads IFD offsets only within the first 65534 bytes of the block (it caps
+  /// the length it was given to the JPEG APP1 maximum); the thumbnail may lie beyond.
+  public static func read(tiff: [UInt8]) throws(CodecError) -> ExifRawContents {
+    guard tiff.count >= 8 else { throw .exif("block of \(tiff.count) bytes is too short for a TIFF header") }
+    let bigEndian: Bool
+    switch (tiff[0], tiff[1]) {
+    case (0x4D, 0x4D): bigEndian = true
+    case (0x49, 0x49): bigEndian = false
+    default: throw .exif("no TIFF byte-order mark (II or MM)")
+    }
+    guard let data = exif_data_new() else { throw .exif("libexif could not allocate") }
+    defer { exif_data_unref(data) }
+    exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+    exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
+    exif_data_set_option(data, EXIF_DATA_OPTION_DONT_CHANGE_MAKER_NOTE)
+    let block = exifHeader + tiff
+    block.withUnsafeBufferPointer { buffer in
+      exif_data_load_data(data, buffer.baseAddress, UInt32(clamping: buffer.count))
+    }
+    var entries: [ExifRawEntry] = []
+    withUnsafePointer(to: &data.pointee.ifd) { tuplePointer in
+      tuplePointer.withMemoryRebound(to: UnsafeMutablePointer<ExifContent>?.self, capacity: ExifIFD.allCases.count) { ifds in
+        for ifd in ExifIFD.allCases {
+          guard let content = ifds[ifd.rawValue], let list = content.pointee.entries else { continue }
+          for i in 0..<Int(content.pointee.count) {
+            guard let entry = list[i] else { continue }
+            let e = entry.pointee
+            let bytes = e.data.map { Array(UnsafeBufferPointer(start: $0, count: Int(e.size))) } ?? []
+            entries.append(ExifRawEntry(
+              ifd: ifd, tag: UInt16(truncatingIfNeeded: e.tag.rawValue),
+              format: UInt16(truncatingIfNeeded: e.format.rawValue),
+              components: Int(clamping: e.components), data: bytes))
+          }
+        }
+      }
+    }
+    var thumbnail: [UInt8]?
+    if let bytes = data.pointee.data, data.pointee.size > 0 {
+      thumbnail = Array(UnsafeBufferPointer(start: bytes, count: Int(data.pointee.size)))
+    }
+    return ExifRawContents(bigEndian: bigEndian, entries: entries, thumbnail: thumbnail)
+  }
+
+  /// libexif's version; the library has no runtime version call, so this is the build's.
+  public static var libraryVersion: String { BuildLibraryVersions.libexif }
+}

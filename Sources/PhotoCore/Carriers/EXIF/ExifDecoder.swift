@@ -1,0 +1,109 @@
+import Codecs
+import Foundation
+
+/// What one TIFF/EXIF block says, decoded into the model.
+public struct ExifContents: Sendable, Equatable {
+  public var tags: [MetadataTag] = []
+  /// Coordinates (or other GPS fields) from the GPS IFD; nil when there is no GPS IFD entry.
+  public var gps: GPSFix?
+  /// IFD0 Orientation raw value.
+  public var orientation: Int?
+  /// IFD1 (thumbnail) Orientation raw value.
+  public var thumbnailOrientation: Int?
+  /// The IFD1 JPEG thumbnail and where it starts inside the TIFF block.
+  public var thumbnail: (offset: Int, bytes: [UInt8])?
+  /// The MakerNote: vendor, offset inside the TIFF block (when found) and length.
+  public var makerNote: (vendor: String, offset: Int?, length: Int)?
+  public var warnings: [String] = []
+
+  public static func == (a: ExifContents, b: ExifContents) -> Bool {
+    a.tags == b.tags && a.gps == b.gps && a.orientation == b.orientation
+      && a.thumbnailOrientation == b.thumbnailOrientation && a.thumbnail?.offset == b.thumbnail?.offset
+      && a.thumbnail?.bytes == b.thumbnail?.bytes && a.makerNote?.vendor == b.makerNote?.vendor
+      && a.makerNote?.length == b.makerNote?.length && a.warnings == b.warnings
+  }
+}
+
+/// Decodes a TIFF/EXIF block (bytes from the TIFF header on) through libexif into tags named as
+/// ExifTool names them, plus the composites: signed GPS, orientation, thumbnail, MakerNote.
+public enum ExifDecoder {
+  /// Tags whose raw values are offsets into the block, not data (dropped from the tag list).
+  static let pointerTags: Set<UInt16> = [0x8769, 0x8825, 0xA005]
+
+  public static func decode(_ tiff: [UInt8], carrier: CarrierKind = .exif, item: Int? = nil) -> ExifContents {
+    var result = ExifContents()
+    let raw: ExifRawContents
+    do {
+      raw = try ExifReader.read(tiff: tiff)
+    } catch {
+      result.warnings.append("EXIF block could not be read: \(error)")
+      return result
+    }
+    if raw.entries.isEmpty {
+      result.warnings.append("EXIF block holds no readable entries")
+    }
+    var gpsEntries: [String: TagValue] = [:]
+    for entry in raw.entries where !pointerTags.contains(entry.tag) {
+      let group = group(of: entry.ifd)
+      let name = ExifTagTable.name(entry.tag, in: group)
+      let value: TagValue
+      switch (group, entry.tag) {
+      case (.exifIFD, 0x9286): value = ExifValueDecoder.userComment(entry.data)
+      case (.ifd0, 0x9C9B...0x9C9F): value = .text(ExifValueDecoder.utf16Text(entry.data))
+      case (.exifIFD, 0x927C): value = .binary(count: entry.data.count)
+      default:
+        value = ExifValueDecoder.decode(format: entry.format, components: entry.components,
+                                        data: entry.data, bigEndian: raw.bigEndian)
+      }
+      result.tags.append(MetadataTag(carrier: carrier, item: item, group: group.rawValue, name: name, value: value))
+      switch (group, entry.tag) {
+      case (.ifd0, 0x0112): result.orientation = value.number.map { Int($0) }
+      case (.ifd1, 0x0112): result.thumbnailOrientation = value.number.map { Int($0) }
+      case (.gps, _): gpsEntries[name] = value
+      case (.exifIFD, 0x927C): result.makerNote = makerNote(entry.data, in: tiff, make: raw)
+      default: break
+      }
+    }
+    if !gpsEntries.isEmpty {
+      result.gps = GPSComposer.fix(from: gpsEntries, carrier: carrier, item: item)
+    }
+    if let thumb = raw.thumbnail, !thumb.isEmpty {
+      let offset = tiff.firstRange(of: thumb.prefix(64))?.lowerBound ?? -1
+      result.thumbnail = (offset, thumb)
+      result.tags.append(MetadataTag(carrier: carrier, item: item, group: "IFD1", name: "ThumbnailImage",
+                                     value: .binary(count: thumb.count)))
+    }
+    return result
+  }
+
+  static func group(of ifd: ExifIFD) -> ExifGroup {
+    switch ifd {
+    case .ifd0: .ifd0
+    case .ifd1: .ifd1
+    case .exif: .exifIFD
+    case .gps: .gps
+    case .interoperability: .interop
+    }
+  }
+
+  /// Known MakerNote headers → vendor. [ExifTool MakerNotes.pm]
+  static let makerNoteSignatures: [(prefix: String, vendor: String)] = [
+    ("Apple iOS", "Apple"), ("Nikon", "Nikon"), ("OLYMPUS", "Olympus"), ("OLYMP", "Olympus"),
+    ("OM SYSTEM", "OM System"), ("FUJIFILM", "Fujifilm"), ("Panasonic", "Panasonic"),
+    ("SONY", "Sony"), ("SAMSUNG", "Samsung"), ("PENTAX", "Pentax"), ("AOC", "Pentax"),
+    ("LEICA", "Leica"), ("Ricoh", "Ricoh"), ("RICOH", "Ricoh"), ("SIGMA", "Sigma"),
+    ("KDK", "Kodak"), ("QVC", "Casio"), ("HUAWEI", "Huawei"), ("GoPro", "GoPro"),
+  ]
+
+  static func makerNote(_ data: [UInt8], in tiff: [UInt8], make raw: ExifRawContents)
+    -> (vendor: String, offset: Int?, length: Int)
+  {
+    let head = String(decoding: data.prefix(16).map { $0 >= 0x20 && $0 < 0x7F ? $0 : 0x20 }, as: UTF8.self)
+    var vendor = makerNoteSignatures.first { head.hasPrefix($0.prefix) }?.vendor
+    if vendor == nil, let make = raw.entries.first(where: { $0.ifd == .ifd0 && $0.tag == 0x010F }) {
+      vendor = ExifValueDecoder.asciiText(make.data).split(separator: " ").first.map(String.init)
+    }
+    let offset = data.count >= 8 ? tiff.firstRange(of: data.prefix(32))?.lowerBound : nil
+    return (vendor ?? "unknown", offset, data.count)
+  }
+}

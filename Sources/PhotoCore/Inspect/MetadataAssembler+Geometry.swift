@@ -1,0 +1,22 @@
+extension MetadataAssembler {
+  /// Effective orientation and displayed size. JPEG/PNG: IFD0 Orientation (invalid values are
+  /// reported and treated as 1). HEIF: irot/imir/clap; the EXIF Orientation is not used.
+  func resolveGeometry(_ scan: ContainerScan, into m: inout PhotoMetadata) {
+    guard let stored = scan.storedSize else { return }
+    if scan.format.isHEIFFamily {
+      m.orientation.exifApplies = false
+      resolveHEIFGeometry(scan, stored: stored, into: &m)
+      return
+    }
+    var effective = Orientation.up
+    if let raw = m.orientation.exif {
+      if let valid = Orientation(rawValue: raw) {
+        effective = valid
+      } else {
+        m.warnings.append("EXIF Orientation \(raw) is invalid (1–8); displayed as 1")
+      }
+    }
+    m.orientation.effective = effective
+    m.displayed = effective.displayedSize(stored: stored)
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a file atomically: a temporary file in the same directory, flushed to disk, then
+/// renamed over the final name. A failure (or a kill) leaves no partial file under the final name.
+public enum AtomicFile {
+  public struct WriteError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "cannot write \(path): \(reason)" }
+  }
+
+  /// Prefix of temporary files, so leftovers of a killed run are recognisable.
+  public static let temporaryPrefix = ".photoaudit-tmp-"
+
+  /// Writes `bytes` to `path`. With `overwrite` false an existing file is an error.
+  public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool = true) throws(WriteError) {
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent().path
+    if !overwrite, FileManager.default.fileExists(atPath: path) {
+      throw WriteError(path: path, reason: "file exists (use --force to replace it)")
+    }
+    var template = Array((directory + "/" + temporaryPrefix + url.lastPathComponent + ".XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+    let temporary = String(cString: template.map { UInt8(bitPattern: $0) })
+    var ok = false
+    defer {
+      if !ok { unlink(temporary) }
+    }
+    var written = 0
+    while written < bytes.count {
+      let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        let reason = String(cString: strerror(errno))
+        close(fd)
+        throw WriteError(path: path, reason: reason)
+      }
+      written += n
+    }
+    fchmod(fd, 0o644)
+    guard fsync(fd) == 0, close(fd) == 0 else {
+      throw WriteError(path: path, reason: String(cString: strerror(errno)))
+    }
+    if !overwrite {
+      // link() fails if the name exists: no race between the check above and the rename.
+      guard link(temporary, path) == 0 else {
+        throw WriteError(path: path, reason: errno == EEXIST ? "file exists (use --force to replace it)" : String(cString: strerror(errno)))
+      }
+      unlink(temporary)
+    } else {
+      guard rename(temporary, path) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+    }
+    ok = true
+  }
+
+  /// Writes text as UTF-8.
+  public static func write(_ text: String, to path: String, overwrite: Bool = true) throws(WriteError) {
+    try write(Array(text.utf8), to: path, overwrite: overwrite)
+  }
+}

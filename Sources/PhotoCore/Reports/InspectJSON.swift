@@ -1,0 +1,104 @@
+/// The SPEC's `photoaudit/inspect/v1` JSON shape (documented by docs/schema/inspect-v1.json).
+public enum InspectJSON {
+  public static let schema = "photoaudit/inspect/v1"
+
+  /// The whole document for several files.
+  public static func document(_ files: [PhotoMetadata], allTags: Bool) -> JSONValue {
+    .object([("schema", .string(schema)), ("files", .array(files.map { file($0, allTags: allTags) }))])
+  }
+
+  /// One file's object.
+  public static func file(_ m: PhotoMetadata, allTags: Bool) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("path", .string(m.path)),
+      ("format", .optional(m.format) { .string($0.rawValue) }),
+      ("file_size", .int(Int64(m.fileSize))),
+      ("stored", .optional(m.stored, size)),
+      ("displayed", .optional(m.displayed, size)),
+      ("orientation", orientation(m.orientation)),
+      ("crop", .optional(m.crop) { crop in
+        .object([("source", .string(crop.source)), ("x", .int(Int64(crop.rect.x))), ("y", .int(Int64(crop.rect.y))),
+                 ("width", .int(Int64(crop.rect.width))), ("height", .int(Int64(crop.rect.height)))])
+      }),
+      ("gps", .array(m.gps.map(gps))),
+      ("gps_without_coordinates", .array(m.gpsWithoutCoordinates.map(gps))),
+      ("carriers", .array(m.carriers.map(carrier))),
+      ("embedded_images", .array(m.embeddedImages.map(embedded))),
+      ("icc_profile", .optional(m.iccDescription) { .string($0) }),
+      ("camera", .object(CaptureSummary.camera(m).map { ($0.label, .string($0.value)) })),
+      ("identifying", .array(CaptureSummary.identifying(m).map(tag))),
+    ]
+    if allTags { members.append(("tags", .array(m.tags.map(tag)))) }
+    members.append(("warnings", .array(m.warnings.map { .string($0) })))
+    members.append(("error", .optional(m.error) { .string($0) }))
+    return .object(members)
+  }
+
+  static func size(_ s: PixelSize) -> JSONValue {
+    .object([("width", .int(Int64(s.width))), ("height", .int(Int64(s.height)))])
+  }
+
+  static func orientation(_ o: OrientationFacts) -> JSONValue {
+    .object([
+      ("exif", .optional(o.exif) { .int(Int64($0)) }),
+      ("exif_applies", .bool(o.exifApplies)),
+      ("irot", .optional(o.irot) { .int(Int64($0)) }),
+      ("imir", .optional(o.imir) { .int(Int64($0)) }),
+      ("xmp", .optional(o.xmp) { .int(Int64($0)) }),
+      ("thumbnail", .optional(o.thumbnail) { .int(Int64($0)) }),
+      ("effective", .int(Int64(o.effective.rawValue))),
+      ("meaning", .string(o.effective.meaning)),
+    ])
+  }
+
+  static func gps(_ g: GPSFix) -> JSONValue {
+    .object([
+      ("carrier", .string(g.carrier.rawValue)),
+      ("item", .optional(g.item) { .int(Int64($0)) }),
+      ("latitude", .optional(g.latitude) { .number($0) }),
+      ("longitude", .optional(g.longitude) { .number($0) }),
+      ("altitude", .optional(g.altitude) { .number($0) }),
+      ("timestamp", .optional(g.timestamp) { .string($0) }),
+    ])
+  }
+
+  static func carrier(_ c: Carrier) -> JSONValue {
+    .object([
+      ("kind", .string(c.kind.rawValue)),
+      ("item", .optional(c.item) { .int(Int64($0)) }),
+      ("offset", .int(Int64(c.offset))),
+      ("length", .int(Int64(c.length))),
+      ("note", .optional(c.note) { .string($0) }),
+    ])
+  }
+
+  static func embedded(_ e: EmbeddedImage) -> JSONValue {
+    .object([
+      ("kind", .string(e.kind.rawValue)),
+      ("item", .optional(e.item) { .int(Int64($0)) }),
+      ("offset", .int(Int64(e.offset))),
+      ("length", .int(Int64(e.length))),
+      ("role", .optional(e.role) { .string($0) }),
+      ("format", .optional(e.format) { .string($0.rawValue) }),
+      ("size", .optional(e.size, size)),
+      ("carriers", .array(e.carrierKinds.map { .string($0.rawValue) })),
+    ])
+  }
+
+  static func tag(_ t: MetadataTag) -> JSONValue {
+    var members: [(String, JSONValue)] = [("carrier", .string(t.carrier.rawValue))]
+    if let item = t.item { members.append(("item", .int(Int64(item)))) }
+    members += [("group", .string(t.group)), ("name", .string(t.name)), ("value", value(t.value))]
+    return .object(members)
+  }
+
+  static func value(_ v: TagValue) -> JSONValue {
+    switch v {
+    case .integer(let i): .int(i)
+    case .real(let d): .number(d)
+    case .text(let s): .string(s)
+    case .list(let items): .array(items.map(value))
+    case .binary(let count): .string("(\(count) bytes binary)")
+    }
+  }
+}
