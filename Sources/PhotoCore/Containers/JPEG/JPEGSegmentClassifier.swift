@@ -17,7 +17,7 @@ enum JPEGSegmentClassifier {
     Signature(marker: 0xE2, prefix: [UInt8](ascii: "MPF\0"), kind: .mpf),
     Signature(marker: 0xED, prefix: [UInt8](ascii: "Photoshop 3.0\0"), kind: .photoshop),
     Signature(marker: 0xE0, prefix: [UInt8](ascii: "JFIF\0"), kind: .jfif),
-    Signature(marker: 0xE0, prefix: [UInt8](ascii: "JFXX\0"), kind: .jfif),
+    Signature(marker: 0xE0, prefix: [UInt8](ascii: "JFXX\0"), kind: .thumbnail),  // JFIF extension thumbnail
     Signature(marker: 0xEE, prefix: [UInt8](ascii: "Adobe"), kind: .adobe),
   ]
   /// TIFF headers: an APP1 that starts with one holds EXIF without the "Exif\0\0" header.

@@ -64,8 +64,14 @@ public enum JPEGWalker {
         head = try read(position..<min(position + 4, range.upperBound), "marker")
       }
       guard head.count >= 2, head[0] == 0xFF, head[1] != 0x00 else {
-        layout.warnings.append("JPEG has no marker at byte \(position) (found 0x\(hex(head.first ?? 0))); stopped reading")
-        return layout
+        // Junk between segments: skip to the next marker as libjpeg and ExifTool do. [T.81 B.1.1.2]
+        guard let next = try nextMarker(in: source, from: position, limit: range.upperBound) else {
+          layout.warnings.append("JPEG has no marker at byte \(position) (found 0x\(hex(head.first ?? 0))) and none after it; stopped reading")
+          return layout
+        }
+        layout.warnings.append("JPEG has \(next - position) unknown bytes at byte \(position) before the next marker; skipped")
+        position = next
+        continue
       }
       let marker = head[1]
       if JPEGMarker.isStandalone(marker) {
@@ -109,6 +115,25 @@ public enum JPEGWalker {
     }
     layout.warnings.append("JPEG has more than \(maxSegments) segments; stopped reading")
     return layout
+  }
+
+  /// Bytes searched for a marker after junk before giving up.
+  static let maxResyncBytes = 1 << 20
+
+  /// Offset of the next 0xFF that starts a marker (not 0xFF00 stuffing, not fill) after `start`.
+  static func nextMarker(in source: any ByteSource, from start: Int, limit: Int) throws(ContainerError) -> Int? {
+    let end = min(limit, start + maxResyncBytes)
+    var chunkStart = start + 1
+    while chunkStart < end {
+      let chunk: [UInt8]
+      do { chunk = try source.bytes(in: chunkStart..<min(end, chunkStart + 4096) + 1) } catch { throw ContainerError(error, format: "JPEG") }
+      guard chunk.count >= 2 else { return nil }
+      for i in 0..<chunk.count - 1 where chunk[i] == 0xFF && chunk[i + 1] != 0x00 && chunk[i + 1] != 0xFF {
+        return chunkStart + i
+      }
+      chunkStart += chunk.count - 1
+    }
+    return nil
   }
 
   static func frameTags(_ frame: JPEGFrameHeader) -> [MetadataTag] {

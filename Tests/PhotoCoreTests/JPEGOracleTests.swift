@@ -1,0 +1,85 @@
+import Foundation
+import PhotoCore
+import Testing
+
+/// Cross-checks our JPEG reading against ExifTool 12.57 on every JPEG of the shared corpus:
+/// size, IFD0 orientation, GPS (±1e-6°), presence of XMP, IPTC, MPF and thumbnail.
+@Suite(.enabled(if: SharedCorpus.isAvailable, SharedCorpus.skipMessage))
+struct JPEGOracleTests {
+  /// Each disagreement we know of, with whose it is and why. A new disagreement fails the test.
+  static let explained: [String: String] = [
+    "exiv2-test-data/issue_1833_poc.jpg width": "fuzzed file with several SOF2 segments: we take the first, as decoders do; ExifTool reports the last",
+    "exiv2-test-data/issue_1833_poc.jpg height": "same as width: first SOF vs ExifTool's last",
+    "exiv2-test-data/issue_1881_coverage.jpg height": "no SOF at all; ExifTool falls back to the IFD0 ImageHeight tag (2), which is not the image size",
+    "exiv2-test-data/02-Invalid-mem-def orientation": "ExifTool stops at the bogus marker 0xFF30 before APP1; we skip the junk (as libjpeg does) and read the EXIF behind it (Orientation 12336, reported invalid)",
+    "exiv2-test-data/02-Invalid-mem-def thumbnail": "same file: ExifTool never reaches the APP1 that holds the IFD1 thumbnail",
+    "pillow-tests-images/hopper_bad_exif.jpg orientation": "ExifTool rejects the whole IFD0 ('Bad IFD0 directory'); libexif reads its entries, Orientation 1",
+    "exiftool-t-images/XMP.jpg thumbnail": "IFD1 has ThumbnailOffset with ThumbnailLength 0: ExifTool counts the tags, we count only a thumbnail with bytes",
+    "exiv2-test-data/exiv2-bug1114.jpg thumbnail": "ExifTool's preview is a PreviewIFD inside the Nikon MakerNote; we do not decode MakerNote internals (reported by vendor and size)",
+    "exiv2-test-data/NikonMakerNotePrint0x088_overread thumbnail": "ExifTool's OtherImageStart (IFD0 tag) points at a preview; we read thumbnails from IFD1 only",
+    "pillow-tests-images/sugarshack_bad_mpo_header.jpg mpf": "the APP2 MPF segment is there but its index has no byte-order mark: we list the carrier and warn, ExifTool drops it",
+    "exiv2-test-data/pr_1994_poc2.jpg xmp": "an XMP APP1 whose packet ExifTool cannot parse: the carrier is present (and could hold data), so we list it",
+    "pillow-tests-images/xmp_no_prefix.jpg xmp": "XMP packet without the x:xmpmeta wrapper: ExifTool ignores it, we list the carrier",
+    "pillow-tests-images/xmp_padded.jpg xmp": "XMP packet padded before <?xpacket: ExifTool ignores it, we list the carrier",
+    "metadata-extractor-images/Nikon D5000.jpg gps_lat": "GPS IFD latitude is 48/1 5332358/100000 0/0: ExifTool's composite rejects it for the 0/0 seconds, but degrees and minutes are a real location (matching the XMP copy), so we report it: a leak",
+    "metadata-extractor-images/Nikon D5000.jpg gps_lon": "same as gps_lat (21/1 259507/100000 0/0)",
+  ]
+
+  @Test func agreesWithExifToolOnCorpusJPEGs() throws {
+    let rows = SharedCorpus.rows(ofType: ["JPEG", "MPO"])
+    try #require(rows.count > 150, "expected the corpus JPEGs, found \(rows.count)")
+    var compared = 0
+    var agreed = 0
+    var unexplained: [String] = []
+    var explainedSeen: [String] = []
+    for row in rows {
+      let m = Inspector.inspect(path: row.url.path)
+      let oracle = SharedCorpus.oracle(row.path)
+      let primaryKinds = Set(m.carriers.filter { $0.item == nil }.map(\.kind))
+      let primaryGPS = m.gps.first { $0.item == nil && ($0.carrier == .exif || $0.carrier == .xmp) }
+      let checks: [(String, Bool, String)] = [
+        ("width", m.stored?.width == Int(row["width"]), "\(m.stored?.width as Any) vs \(row["width"])"),
+        ("height", m.stored?.height == Int(row["height"]), "\(m.stored?.height as Any) vs \(row["height"])"),
+        ("orientation", m.orientation.exif == Int(row["exif_orientation"]), "\(m.orientation.exif as Any) vs \(row["exif_orientation"])"),
+        ("gps_lat", close(primaryGPS?.latitude, oracle["Composite:GPSLatitude"]?.doubleValue), "\(primaryGPS?.latitude as Any) vs \(oracle["Composite:GPSLatitude"] as Any)"),
+        ("gps_lon", close(primaryGPS?.longitude, oracle["Composite:GPSLongitude"]?.doubleValue), "\(primaryGPS?.longitude as Any) vs \(oracle["Composite:GPSLongitude"] as Any)"),
+        ("xmp", primaryKinds.contains(.xmp) == (row["has_xmp"] == "yes"), "ours \(primaryKinds.contains(.xmp))"),
+        ("iptc", primaryKinds.contains(.iptc) == (row["has_iptc"] == "yes"), "ours \(primaryKinds.contains(.iptc))"),
+        ("mpf", primaryKinds.contains(.mpf) == (row["has_mpf"] == "yes"), "ours \(primaryKinds.contains(.mpf))"),
+        ("thumbnail", primaryKinds.contains(.thumbnail) == (row["has_thumbnail"] == "yes"), "ours \(primaryKinds.contains(.thumbnail))"),
+      ]
+      for (field, ok, detail) in checks {
+        compared += 1
+        if ok { agreed += 1; continue }
+        let key = "\(row.path) \(field)"
+        if Self.explained[key] != nil { explainedSeen.append(key) } else { unexplained.append("\(key): \(detail)") }
+      }
+    }
+    let rate = Double(agreed) / Double(compared)
+    print("JPEG oracle agreement: \(agreed)/\(compared) = \(String(format: "%.2f", rate * 100)) % over \(rows.count) files; \(explainedSeen.count) explained disagreements")
+    for key in explainedSeen { print("  explained: \(key) — \(Self.explained[key]!)") }
+    #expect(unexplained.isEmpty, "unexplained disagreements:\n\(unexplained.joined(separator: "\n"))")
+    #expect(rate >= 0.98)
+  }
+
+  /// Equal within 1e-6°, or both absent.
+  func close(_ ours: Double?, _ theirs: Double?) -> Bool {
+    switch (ours, theirs) {
+    case (nil, nil): true
+    case (let a?, let b?): abs(a - b) <= 1e-6
+    default: false
+    }
+  }
+
+  @Test func noCorpusFileCrashesOrHangsInspect() {
+    var slow: [String] = []
+    for row in SharedCorpus.rows {
+      let start = Date()
+      let m = Inspector.inspect(path: row.url.path)
+      let seconds = Date().timeIntervalSince(start)
+      if seconds > 2 { slow.append("\(row.path): \(seconds) s") }
+      #expect(m.path == row.url.path)
+    }
+    #expect(slow.isEmpty, "files over 2 s: \(slow)")
+  }
+}

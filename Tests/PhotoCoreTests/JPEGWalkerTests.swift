@@ -1,0 +1,104 @@
+import PhotoCore
+import Testing
+
+@Suite struct JPEGWalkerTests {
+  static func sample() -> [UInt8] {
+    var tiff = TIFFBuilder()
+    tiff.ifd0 = [TIFFBuilder.ascii(0x010F, "Maker"), TIFFBuilder.short(0x0112, 6)]
+    tiff.gps = [
+      TIFFBuilder.ascii(0x0001, "S"), TIFFBuilder.rationals(0x0002, [(31, 1), (13, 1), (4949, 100)]),
+      TIFFBuilder.ascii(0x0003, "W"), TIFFBuilder.rationals(0x0004, [(121, 1), (28, 1), (2532, 100)]),
+    ]
+    var jpeg = JPEGBuilder()
+    jpeg.segment(0xE0, Array(ascii: "JFIF\0") + [1, 1, 0, 0, 1, 0, 1, 0, 0])
+    jpeg.app1Exif(tiff.build())
+    jpeg.xmp("<x:xmpmeta xmlns:x='adobe:ns:meta/'/>")
+    jpeg.segment(0xFE, Array("hello".utf8))
+    jpeg.frame(width: 40, height: 30)
+    jpeg.scanAndEnd()
+    return jpeg.bytes
+  }
+
+  @Test func locatesCarriersAndFrame() throws {
+    let scan = try JPEGWalker.scan(MemorySource(Self.sample()))
+    #expect(scan.storedSize == PixelSize(width: 40, height: 30))
+    #expect(scan.carriers.map(\.kind) == [.jfif, .exif, .xmp, .comment])
+    let exif = try #require(scan.carriers.first { $0.kind == .exif })
+    #expect(exif.payload.prefix(4) == [0x49, 0x49, 0x2A, 0x00])
+    #expect(scan.carriers.last?.payload == Array("hello".utf8))
+    #expect(scan.warnings.isEmpty)
+  }
+
+  @Test func decodesSignedGPSAndOrientation() throws {
+    let m = Inspector.inspect(source: MemorySource(Self.sample()), path: "sample.jpg")
+    #expect(m.error == nil)
+    #expect(m.orientation.exif == 6)
+    #expect(m.orientation.effective == .right)
+    #expect(m.displayed == PixelSize(width: 30, height: 40))
+    let fix = try #require(m.gps.first)
+    #expect(fix.carrier == .exif)
+    #expect(abs(fix.latitude! - -(31 + 13.0 / 60 + 49.49 / 3600)) < 1e-9)
+    #expect(abs(fix.longitude! - -(121 + 28.0 / 60 + 25.32 / 3600)) < 1e-9)
+  }
+
+  /// Every prefix of a valid file is reported (error or warning) and never traps.
+  @Test func truncationSweep() {
+    let bytes = Self.sample()
+    for n in 0..<bytes.count {
+      let m = Inspector.inspect(source: MemorySource(Array(bytes.prefix(n))), path: "prefix-\(n)")
+      let reported = m.error != nil || !m.warnings.isEmpty
+      #expect(reported, "prefix of \(n) bytes was read as complete")
+    }
+  }
+
+  @Test func segmentLengthPastTheEndIsAWarning() throws {
+    var jpeg = JPEGBuilder()
+    jpeg.bytes += [0xFF, 0xE1, 0xFF, 0xF0] + Array(ascii: "Exif\0\0II")
+    let scan = try JPEGWalker.scan(MemorySource(jpeg.bytes))
+    #expect(scan.warnings.contains { $0.contains("claims 65520 bytes") })
+    #expect(scan.storedSize == nil)
+  }
+
+  @Test(arguments: [0, 1])
+  func impossibleSegmentLengthStopsTheWalk(length: Int) throws {
+    let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, 0x00, UInt8(length), 0, 0]
+    let scan = try JPEGWalker.scan(MemorySource(bytes))
+    #expect(scan.warnings.contains { $0.contains("impossible length") })
+  }
+
+  @Test func junkBetweenSegmentsIsSkippedWithAWarning() throws {
+    var jpeg = JPEGBuilder()
+    jpeg.segment(0xFE, Array("c".utf8))
+    jpeg.bytes += Array("junk".utf8)
+    jpeg.frame(width: 8, height: 8)
+    jpeg.scanAndEnd()
+    let scan = try JPEGWalker.scan(MemorySource(jpeg.bytes))
+    #expect(scan.storedSize == PixelSize(width: 8, height: 8))
+    #expect(scan.warnings == ["JPEG has 4 unknown bytes at byte 7 before the next marker; skipped"])
+  }
+
+  @Test func app1WithTIFFButNoExifHeaderIsStillEXIF() throws {
+    var tiff = TIFFBuilder()
+    tiff.gps = [TIFFBuilder.ascii(0x0001, "N"), TIFFBuilder.rationals(0x0002, [(10, 1), (0, 1), (0, 1)])]
+    var jpeg = JPEGBuilder()
+    jpeg.segment(0xE1, tiff.build())
+    jpeg.frame(width: 8, height: 8)
+    jpeg.scanAndEnd()
+    let m = Inspector.inspect(source: MemorySource(jpeg.bytes), path: "raw-tiff.jpg")
+    #expect(m.carriers.first?.note?.contains("without the Exif header") == true)
+    #expect(m.gps.first?.latitude == 10)
+  }
+
+  @Test func notAJPEGIsAClearError() {
+    let m = Inspector.inspect(source: MemorySource(Array("GIF89a....".utf8)), path: "x.jpg")
+    #expect(m.error == "not a JPEG, HEIF/AVIF or PNG file (looks like GIF)")
+    #expect(Inspector.inspect(source: MemorySource([]), path: "empty").error == "empty file")
+  }
+
+  @Test func segmentFloodIsCapped() throws {
+    var jpeg = JPEGBuilder()
+    for _ in 0..<(JPEGWalker.maxSegments + 10) { jpeg.segment(0xFE, []) }
+    let scan = try JPEGWalker.scan(MemorySource(jpeg.bytes))
+    #expect(scan.warnings.contains { $0.contains("more than \(JPEGWalker.maxSegments) segments") })
+  }
+}
