@@ -1,0 +1,43 @@
+/// What checks look at: an output, optionally its original, descriptor and pixel verdicts.
+public struct CheckSubject: Sendable {
+  public var output: PhotoMetadata
+  public var original: PhotoMetadata?
+  public var descriptor: Descriptor?
+  /// A descriptor that was asked for but could not be used.
+  public var descriptorProblem: String?
+  /// Pixel comparison results, when pixels were compared.
+  public var pixels: PixelVerdicts?
+
+  public init(output: PhotoMetadata, original: PhotoMetadata? = nil, descriptor: Descriptor? = nil,
+              descriptorProblem: String? = nil, pixels: PixelVerdicts? = nil) {
+    self.output = output
+    self.original = original
+    self.descriptor = descriptor
+    self.descriptorProblem = descriptorProblem
+    self.pixels = pixels
+  }
+}
+
+/// One independent check: reads the subject, returns findings (only problems, never passes).
+public protocol Check: Sendable {
+  /// The finding IDs this check can raise.
+  var ids: [FindingID] { get }
+  func findings(for subject: CheckSubject) -> [Finding]
+}
+
+/// Every check photoaudit runs, in report order.
+public enum CheckRegistry {
+  public static let all: [any Check] = [
+    UnreadableCheck(), GPSPresentCheck(), GPSClaimCheck(), OrientationTagCheck(), OrientationPixelCheck(),
+    ThumbnailCheck(), LocationTextCheck(), IdentifyingFieldsCheck(), DescriptorMismatchCheck(), CropCheck(),
+    SecondaryImageMetadataCheck(), ICCDroppedCheck(),
+  ]
+
+  /// Runs every check and applies the policy (disabled checks dropped, severities changed).
+  public static func run(_ subject: CheckSubject, policy: Policy = Policy()) -> [Finding] {
+    if subject.output.error != nil {
+      return policy.apply(UnreadableCheck().findings(for: subject))
+    }
+    return policy.apply(all.flatMap { $0.findings(for: subject) })
+  }
+}

@@ -1,0 +1,76 @@
+/// PA013: the output (or its descriptor) could not be read.
+struct UnreadableCheck: Check {
+  var ids: [FindingID] { [.unreadable] }
+
+  func findings(for s: CheckSubject) -> [Finding] {
+    var out: [Finding] = []
+    if let error = s.output.error {
+      out.append(Finding(.unreadable, file: s.output.path, evidence: error))
+    }
+    if let problem = s.descriptorProblem {
+      out.append(Finding(.unreadable, file: s.output.path, carrier: "descriptor", evidence: problem))
+    }
+    if let error = s.original?.error {
+      out.append(Finding(.unreadable, file: s.original!.path, carrier: "original", evidence: error))
+    }
+    return out
+  }
+}
+
+/// PA008: width, height, format or size_bytes in the descriptor differ from the file.
+struct DescriptorMismatchCheck: Check {
+  var ids: [FindingID] { [.descriptorMismatch] }
+
+  /// Format names a descriptor may use for each format.
+  static let aliases: [ImageFormat: Set<String>] = [
+    .jpeg: ["jpeg", "jpg", "image/jpeg"], .png: ["png", "image/png"], .heic: ["heic", "heif", "image/heic"],
+    .heif: ["heif", "image/heif"], .avif: ["avif", "image/avif"],
+  ]
+
+  func findings(for s: CheckSubject) -> [Finding] {
+    guard let d = s.descriptor else { return [] }
+    let m = s.output
+    var out: [Finding] = []
+    func mismatch(_ field: String, _ claimed: String, _ actual: String) {
+      out.append(Finding(.descriptorMismatch, file: m.path, carrier: "descriptor", tag: field,
+                         evidence: "descriptor says \(field) \(claimed), the file has \(actual)"))
+    }
+    if let format = d.format, let actual = m.format, !(Self.aliases[actual]?.contains(format.lowercased()) ?? false) {
+      mismatch("format", "'\(format)'", "'\(actual.rawValue)'")
+    }
+    if let displayed = m.displayed {
+      let stored = m.stored.map { $0 != displayed ? " (stored \($0))" : "" } ?? ""
+      if let w = d.width, w != displayed.width { mismatch("width", "\(w)", "\(displayed.width) displayed\(stored)") }
+      if let h = d.height, h != displayed.height { mismatch("height", "\(h)", "\(displayed.height) displayed\(stored)") }
+    }
+    if let size = d.sizeBytes, size != m.fileSize { mismatch("size_bytes", "\(size)", "\(m.fileSize) bytes") }
+    return out
+  }
+}
+
+/// PA010: MPF secondary images or non-primary HEIF items that carry metadata of their own.
+struct SecondaryImageMetadataCheck: Check {
+  var ids: [FindingID] { [.secondaryImageMetadata] }
+  static let metadataKinds: Set<CarrierKind> = [.exif, .xmp, .iptc, .photoshop, .makernote]
+
+  func findings(for s: CheckSubject) -> [Finding] {
+    s.output.embeddedImages.filter { $0.kind != .thumbnail }.compactMap { image in
+      let kinds = image.carrierKinds.filter(Self.metadataKinds.contains).uniqued()
+      guard !kinds.isEmpty else { return nil }
+      return Finding(.secondaryImageMetadata, file: s.output.path, carrier: image.kind.rawValue + (image.item.map { " #\($0)" } ?? ""),
+                     evidence: "\(image.role ?? image.kind.rawValue) at byte \(image.offset) carries \(kinds.map(\.rawValue).joined(separator: ", "))")
+    }
+  }
+}
+
+/// PA011: the original had an ICC profile (e.g. Display P3) and the output has none.
+struct ICCDroppedCheck: Check {
+  var ids: [FindingID] { [.iccDropped] }
+
+  func findings(for s: CheckSubject) -> [Finding] {
+    guard let original = s.original, original.has(.icc), !s.output.has(.icc) else { return [] }
+    let name = original.iccDescription.map { "'\($0)' " } ?? ""
+    return [Finding(.iccDropped, file: s.output.path, carrier: "icc",
+                    evidence: "the original has an ICC profile \(name)and the output has none: colours will shift")]
+  }
+}

@@ -1,0 +1,84 @@
+/// How bad a finding is; ordered info < warning < error.
+public enum Severity: String, Sendable, Equatable, Hashable, Comparable, Codable, CaseIterable {
+  case info, warning, error
+  public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+  var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
+}
+
+/// The SPEC's finding IDs, with their stable names and default severities.
+public enum FindingID: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+  case gpsPresent = "PA001"
+  case gpsClaimFalse = "PA002"
+  case orientationTag = "PA003"
+  case orientationPixels = "PA004"
+  case thumbnailLeak = "PA005"
+  case locationText = "PA006"
+  case identifyingFields = "PA007"
+  case descriptorMismatch = "PA008"
+  case cropMismatch = "PA009"
+  case secondaryImageMetadata = "PA010"
+  case iccDropped = "PA011"
+  case claimUnderstated = "PA012"
+  case unreadable = "PA013"
+  case unaccountedBytes = "PA014"
+
+  /// The stable kebab-case name ("gps-claim-false").
+  public var name: String {
+    switch self {
+    case .gpsPresent: "gps-present"
+    case .gpsClaimFalse: "gps-claim-false"
+    case .orientationTag: "orientation-tag"
+    case .orientationPixels: "orientation-pixels"
+    case .thumbnailLeak: "thumbnail-leak"
+    case .locationText: "location-text"
+    case .identifyingFields: "identifying-fields"
+    case .descriptorMismatch: "descriptor-mismatch"
+    case .cropMismatch: "crop-mismatch"
+    case .secondaryImageMetadata: "secondary-image-metadata"
+    case .iccDropped: "icc-dropped"
+    case .claimUnderstated: "claim-understated"
+    case .unreadable: "unreadable"
+    case .unaccountedBytes: "unaccounted-bytes"
+    }
+  }
+
+  /// The SPEC's severity, before any policy.
+  public var defaultSeverity: Severity {
+    switch self {
+    case .locationText, .identifyingFields, .iccDropped, .unaccountedBytes: .warning
+    case .claimUnderstated: .info
+    default: .error
+    }
+  }
+
+  /// Looks up an ID by "PA002" or by name "gps-claim-false".
+  public init?(code: String) {
+    if let byID = FindingID(rawValue: code.uppercased()) { self = byID; return }
+    guard let byName = FindingID.allCases.first(where: { $0.name == code }) else { return nil }
+    self = byName
+  }
+}
+
+/// One problem found in one file, with the evidence: which carrier, which tag, what value.
+public struct Finding: Sendable, Equatable, Hashable {
+  public var id: FindingID
+  public var severity: Severity
+  /// The file the finding is about (the output, for pair checks).
+  public var file: String
+  /// The carrier holding the evidence ("exif", "xmp", "mpf-image", "pixels", "descriptor").
+  public var carrier: String?
+  /// The tag or field ("GPSLatitude", "width").
+  public var tag: String?
+  /// What was found, in words a reviewer can check ("exif GPSLatitude = 31.230416").
+  public var evidence: String
+
+  public init(_ id: FindingID, file: String, carrier: String? = nil, tag: String? = nil, evidence: String,
+              severity: Severity? = nil) {
+    self.id = id
+    self.severity = severity ?? id.defaultSeverity
+    self.file = file
+    self.carrier = carrier
+    self.tag = tag
+    self.evidence = evidence
+  }
+}

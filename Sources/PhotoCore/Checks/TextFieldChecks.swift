@@ -1,0 +1,32 @@
+/// PA006: textual location (city, country, sub-location) left in XMP or IPTC.
+struct LocationTextCheck: Check {
+  var ids: [FindingID] { [.locationText] }
+
+  /// Tag names holding a place name. [IPTC-IIM 2:90–2:101; IPTC Core/Ext; photoshop:]
+  static let names: Set<String> = [
+    "City", "State", "Country", "CountryCode", "Location", "Sub-location", "Province-State",
+    "Country-PrimaryLocationName", "Country-PrimaryLocationCode", "LocationCreatedCity",
+    "LocationCreatedSublocation", "LocationCreatedProvinceState", "LocationCreatedCountryName",
+    "LocationCreatedCountryCode", "LocationShownCity", "LocationShownSublocation",
+    "LocationShownProvinceState", "LocationShownCountryName", "LocationShownCountryCode", "LocationName",
+  ]
+
+  func findings(for s: CheckSubject) -> [Finding] {
+    s.output.tags.filter { Self.names.contains($0.name) && !CaptureSummary.isEmpty($0.value) }.map { tag in
+      Finding(.locationText, file: s.output.path, carrier: tag.carrier.rawValue, tag: "\(tag.group):\(tag.name)",
+              evidence: "\(tag.group):\(tag.name) = \(tag.value.display.prefix(100))")
+    }
+  }
+}
+
+/// PA007: serial numbers, owner/artist names, unique IDs, XMP history left in the output.
+struct IdentifyingFieldsCheck: Check {
+  var ids: [FindingID] { [.identifyingFields] }
+
+  func findings(for s: CheckSubject) -> [Finding] {
+    CaptureSummary.identifying(s.output).map { tag in
+      Finding(.identifyingFields, file: s.output.path, carrier: tag.carrier.rawValue, tag: "\(tag.group):\(tag.name)",
+              evidence: "\(tag.group):\(tag.name) = \(tag.value.display.prefix(100))")
+    }
+  }
+}
