@@ -40,12 +40,12 @@ import Testing
     }
   }
 
-  /// HEIF: irot angle 3 (270° CCW) is EXIF 6; imir axis 0 mirrors left↔right.
+  /// HEIF: irot angle 3 (270° CCW) is EXIF 6; imir 0 flips top↔bottom, 1 left↔right (libheif).
   @Test func heifTransforms() {
     #expect(Orientation.heif(irotCounterClockwiseQuarterTurns: 3, imirAxis: nil, mirrorFirst: false) == .right)
     #expect(Orientation.heif(irotCounterClockwiseQuarterTurns: 1, imirAxis: nil, mirrorFirst: false) == .left)
-    #expect(Orientation.heif(irotCounterClockwiseQuarterTurns: 0, imirAxis: 0, mirrorFirst: false) == .upMirrored)
-    #expect(Orientation.heif(irotCounterClockwiseQuarterTurns: 0, imirAxis: 1, mirrorFirst: false) == .downMirrored)
+    #expect(Orientation.heif(irotCounterClockwiseQuarterTurns: 0, imirAxis: 0, mirrorFirst: false) == .downMirrored)
+    #expect(Orientation.heif(irotCounterClockwiseQuarterTurns: 0, imirAxis: 1, mirrorFirst: false) == .upMirrored)
     #expect(Orientation.heif(irotCounterClockwiseQuarterTurns: 2, imirAxis: nil, mirrorFirst: false) == .down)
   }
 }

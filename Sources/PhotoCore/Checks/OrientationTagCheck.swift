@@ -21,7 +21,7 @@ struct OrientationTagCheck: Check {
     }
     if let imir = o.imir {
       out.append(Finding(.orientationTag, file: file, carrier: "heif", tag: "imir",
-                         evidence: "imir axis \(imir) (\(imir == 0 ? "left↔right" : "top↔bottom"))"))
+                         evidence: "imir axis \(imir) (\(imir == 0 ? "top↔bottom" : "left↔right"))"))
     }
     return out
   }

@@ -65,7 +65,7 @@ public struct Carrier: Sendable, Equatable {
 public enum HEIFTransform: Sendable, Equatable {
   /// `irot`: rotation by `quarterTurns` × 90° counter-clockwise.
   case rotation(counterClockwiseQuarterTurns: Int)
-  /// `imir`: axis 0 = vertical axis (left↔right), 1 = horizontal axis (top↔bottom).
+  /// `imir`: 0 flips top↔bottom, 1 flips left↔right (libheif 1.15; see `Orientation.heif`).
   case mirror(axis: Int)
   /// `clap`: clean aperture.
   case cleanAperture(CleanAperture)

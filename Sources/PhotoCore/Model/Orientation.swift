@@ -49,12 +49,15 @@ public enum Orientation: Int, Sendable, Equatable, Hashable, Codable, CaseIterab
   }
 
   /// Orientation from a HEIF `irot` angle (quarter turns counter-clockwise) and optional
-  /// `imir` axis (0 = vertical axis, left↔right; 1 = horizontal axis, top↔bottom), applied in
-  /// the order given by `mirrorFirst`. [ISO/IEC 23008-12 6.5.10, 6.5.12]
+  /// `imir` value, applied in the order given by `mirrorFirst`. [ISO/IEC 23008-12 6.5.10, 6.5.12]
+  ///
+  /// `imir` 0 flips top↔bottom and 1 flips left↔right, as libheif 1.15 reads and writes it and
+  /// as the corpus files named for their result show (link-u `kimono.mirror-horizontal.avif`
+  /// has imir 1). FORMATS.md states the opposite; see docs/NOTES.md.
   public static func heif(irotCounterClockwiseQuarterTurns ccw: Int, imirAxis: Int?, mirrorFirst: Bool) -> Orientation {
     let rotation = Orientation(mirror: false, clockwiseQuarterTurns: -ccw)
     guard let axis = imirAxis else { return rotation }
-    let mirror: Orientation = axis == 0 ? .upMirrored : .downMirrored
+    let mirror: Orientation = axis == 0 ? .downMirrored : .upMirrored
     return mirrorFirst ? rotation.after(mirror) : mirror.after(rotation)
   }
 

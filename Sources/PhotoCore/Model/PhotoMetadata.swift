@@ -6,7 +6,7 @@ public struct OrientationFacts: Sendable, Equatable {
   public var exifApplies: Bool
   /// HEIF `irot`, degrees counter-clockwise as in the file.
   public var irot: Int?
-  /// HEIF `imir` axis (0 vertical axis = left↔right, 1 horizontal axis = top↔bottom).
+  /// HEIF `imir` value (0 flips top↔bottom, 1 flips left↔right, as libheif reads it).
   public var imir: Int?
   /// XMP `tiff:Orientation`.
   public var xmp: Int?
