@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """descriptor: writes a pipeline descriptor (SPEC.md shape) beside a defect fixture.
 
-usage: descriptor.py OUT.json --file F --original REL --width W --height H --format FMT
+usage: descriptor.py OUT.json --file F --original REL-TO-FIXTURES --width W --height H --format FMT
                      [--size-bytes N] [--crop X,Y,W,H] [--gps-removed true|false]
                      [--quality Q] [--note TEXT]
 size_bytes defaults to F's real size. Keys are written in a fixed order, 2-space indent.
@@ -40,7 +40,10 @@ if a.crop:
     x, y, w, h = (int(v) for v in a.crop.split(","))
     d["crop"] = {"x": x, "y": y, "width": w, "height": h}
 d["owner_context"] = "fixture"
-d["original"] = a.original
+# The original's path is written relative to the descriptor's own folder (as readers resolve it);
+# --original names it relative to Fixtures/.
+fixtures_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+d["original"] = os.path.relpath(os.path.join(fixtures_root, a.original), os.path.dirname(os.path.abspath(a.out)))
 with open(a.out, "w") as f:
     json.dump(d, f, indent=2)
     f.write("\n")

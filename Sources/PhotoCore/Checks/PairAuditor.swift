@@ -1,0 +1,76 @@
+import Foundation
+
+/// Options for auditing one output.
+public struct AuditOptions: Sendable {
+  /// Compare pixels (orientation, crop, thumbnail) when an original is known.
+  public var comparePixels = true
+  /// Images over this many pixels are refused before decoding (decompression bombs).
+  public var maxPixels = 200_000_000
+  public var policy = Policy()
+  public init() {}
+}
+
+/// Audits one output, with its original and descriptor when known: inspect both, compare
+/// pixels, run every check. The unit of work of `verify`, `diff` and `audit`.
+public enum PairAuditor {
+  /// What was read and found.
+  public struct Result: Sendable {
+    public var report: FileReport
+    public var output: PhotoMetadata
+    public var original: PhotoMetadata?
+    public var descriptor: Descriptor?
+  }
+
+  public static func audit(output outputPath: String, original originalPath: String?, descriptor descriptorPath: String?,
+                           options: AuditOptions = AuditOptions()) -> Result {
+    let (output, outputBytes) = read(outputPath)
+    var descriptor: Descriptor?
+    var descriptorProblem: String?
+    if let descriptorPath {
+      do {
+        let bytes = try FileSource(path: descriptorPath).allBytes()
+        descriptor = try Descriptor.parse(bytes, path: descriptorPath)
+      } catch {
+        descriptorProblem = "descriptor \(descriptorPath): \(error)"
+      }
+    }
+    var originalPath = originalPath
+    if originalPath == nil, let named = descriptor?.original, let descriptorPath {
+      originalPath = URL(fileURLWithPath: descriptorPath).deletingLastPathComponent().appendingPathComponent(named).standardized.path
+    }
+    let original = originalPath.map(read)
+    var pixels: PixelVerdicts?
+    if options.comparePixels, output.error == nil, let outputBytes {
+      let originalPair: (PhotoMetadata, [UInt8])? = original.flatMap { o in
+        guard o.0.error == nil, let bytes = o.1 else { return nil }
+        return (o.0, bytes)
+      }
+      pixels = PixelVerifier.verify(output: output, outputBytes: outputBytes, original: originalPair,
+                                    claimedCrop: descriptor?.crop, maxPixels: options.maxPixels)
+    }
+    let subject = CheckSubject(output: output, original: original?.0, descriptor: descriptor,
+                               descriptorProblem: descriptorProblem, pixels: pixels)
+    let findings = CheckRegistry.run(subject, policy: options.policy)
+    let report = FileReport(output: outputPath, original: originalPath, descriptor: descriptorPath, format: output.format,
+                            displayed: output.displayed, gpsCarriers: output.gps.map(GPSEvidence.carrier).uniqued(),
+                            pixels: pixels, findings: findings)
+    return Result(report: report, output: output, original: original?.0, descriptor: descriptor)
+  }
+
+  /// Inspects a file from memory (its bytes are needed for pixels anyway).
+  static func read(_ path: String) -> (PhotoMetadata, [UInt8]?) {
+    do {
+      let bytes = try FileSource(path: path).allBytes()
+      return (Inspector.inspect(source: MemorySource(bytes), path: path), bytes)
+    } catch {
+      return (PhotoMetadata(path: path, error: "cannot open: \(error)"), nil)
+    }
+  }
+
+  /// The descriptor beside an output: `NAME.json`, else `NAME.ext.json`; nil when neither exists.
+  public static func descriptorBeside(_ output: String) -> String? {
+    let url = URL(fileURLWithPath: output)
+    let candidates = [url.deletingPathExtension().appendingPathExtension("json").path, output + ".json"]
+    return candidates.first { FileManager.default.fileExists(atPath: $0) }
+  }
+}

@@ -1,0 +1,125 @@
+import Codecs
+
+/// Compares pixels of an output with its original as displayed (at reduced size) and with its
+/// embedded thumbnail: the evidence for PA004 (orientation), PA009 (crop) and PA005 (thumbnail).
+public enum PixelVerifier {
+  /// Long side the pictures are decoded to (at least; DCT scaling picks the nearest above).
+  public static let decodeLongSide = 128
+  /// Long side of the crop-search image.
+  public static let searchLongSide = 96
+  /// Correlation at or above which two pictures are "the same content".
+  public static let sameContent = 0.8
+
+  /// The pixel verdicts for `output` (bytes + metadata) against `original` and a descriptor crop.
+  public static func verify(output: PhotoMetadata, outputBytes: [UInt8], original: (PhotoMetadata, [UInt8])?,
+                            claimedCrop: PixelRect?, maxPixels: Int) -> PixelVerdicts {
+    var verdicts = PixelVerdicts()
+    let outputStored: PixelImage
+    do {
+      outputStored = try PictureDecoder.decode(outputBytes, metadata: output, view: .stored,
+                                               minLongSide: decodeLongSide, maxPixels: maxPixels)
+    } catch {
+      verdicts.problem = "output pixels could not be decoded: \(error)"
+      return verdicts
+    }
+    let outputDisplayed = output.format?.isHEIFFamily == true
+      ? ((try? PictureDecoder.decode(outputBytes, metadata: output, view: .displayed, minLongSide: decodeLongSide, maxPixels: maxPixels)) ?? outputStored)
+      : outputStored.oriented(output.orientation.effective)
+    verdicts.thumbnail = thumbnailVerdict(output, displayed: outputDisplayed)
+    guard let (originalMetadata, originalBytes) = original else { return verdicts }
+    let originalDisplayed: PixelImage
+    do {
+      originalDisplayed = try PictureDecoder.decode(originalBytes, metadata: originalMetadata, view: .displayed,
+                                                    minLongSide: decodeLongSide * 2, maxPixels: maxPixels)
+    } catch {
+      verdicts.problem = "original pixels could not be decoded: \(error)"
+      return verdicts
+    }
+    let fullDisplayed = originalMetadata.displayed ?? PixelSize(width: originalDisplayed.width, height: originalDisplayed.height)
+    let crop = cropVerdict(original: originalDisplayed, fullSize: fullDisplayed, output: outputDisplayed, claimed: claimedCrop)
+    // The reference for orientation: the region the output shows — the claimed crop when it
+    // matches, else the region found by search when that is clearly the content, else the claim.
+    var region = claimedCrop
+    if let crop, !crop.matches, let estimated = crop.estimated, crop.estimatedScore >= sameContent { region = estimated }
+    var reference = originalDisplayed
+    if let region, let scaled = scale(region, from: fullDisplayed, to: PixelSize(width: originalDisplayed.width, height: originalDisplayed.height)),
+       let cropped = try? originalDisplayed.cropped(to: scaled) {
+      reference = cropped
+    }
+    let orientation = OrientationClassifier.classify(
+      original: reference.fingerprint(), outputStored: outputStored.fingerprint(), outputTag: output.orientation.effective,
+      originalTag: originalMetadata.orientation.effective)
+    verdicts.orientation = orientation
+    // Without a claim, a shape difference caused by a wrong rotation says nothing about cropping.
+    let rotatedWrongly = orientation.kind != .upright && orientation.kind != .inconclusive
+    verdicts.crop = claimedCrop == nil && rotatedWrongly ? nil : crop
+    return verdicts
+  }
+
+  /// Maps a rectangle in full-size displayed coordinates onto a reduced decode.
+  static func scale(_ rect: PixelRect, from full: PixelSize, to image: PixelSize) -> PixelRect? {
+    guard rect.fits(in: full), full.width > 0, full.height > 0 else { return nil }
+    let sx = Double(image.width) / Double(full.width), sy = Double(image.height) / Double(full.height)
+    let x = Int((Double(rect.x) * sx).rounded()), y = Int((Double(rect.y) * sy).rounded())
+    let w = max(1, min(image.width - x, Int((Double(rect.width) * sx).rounded())))
+    let h = max(1, min(image.height - y, Int((Double(rect.height) * sy).rounded())))
+    return PixelRect(x: x, y: y, width: w, height: h)
+  }
+
+  /// Does the output show the claimed region (or, without a claim, the whole original)?
+  static func cropVerdict(original: PixelImage, fullSize: PixelSize, output: PixelImage, claimed: PixelRect?) -> CropVerdict? {
+    let searchOriginal = shrink(original, longSide: searchLongSide)
+    let searchOutput = shrink(output, longSide: searchLongSide)
+    let full = PixelRect(x: 0, y: 0, width: searchOriginal.width, height: searchOriginal.height)
+    let factor = Double(searchOriginal.width) / Double(max(fullSize.width, 1))
+    func toFull(_ r: PixelRect) -> PixelRect {
+      PixelRect(x: Int((Double(r.x) / factor).rounded()), y: Int((Double(r.y) / factor).rounded()),
+                width: Int((Double(r.width) / factor).rounded()), height: Int((Double(r.height) / factor).rounded()))
+    }
+    let claimedRegion: PixelRect
+    if let claimed {
+      guard let scaled = scale(claimed, from: fullSize, to: PixelSize(width: searchOriginal.width, height: searchOriginal.height)) else {
+        return CropVerdict(claimed: claimed, claimedScore: 0, estimated: nil, estimatedScore: 0, matches: false)
+      }
+      claimedRegion = scaled
+    } else {
+      let outAspect = Double(output.width) / Double(max(output.height, 1))
+      let inAspect = Double(original.width) / Double(max(original.height, 1))
+      // No claim and the same shape: nothing to say about cropping.
+      guard abs(outAspect / inAspect - 1) > 0.03 else { return nil }
+      claimedRegion = full
+    }
+    let claimedScore = RegionSearch.score(of: searchOutput, at: claimedRegion, in: searchOriginal)
+    if claimed != nil, claimedScore >= sameContent {
+      return CropVerdict(claimed: claimed, claimedScore: claimedScore, estimated: nil, estimatedScore: 0, matches: true)
+    }
+    let best = RegionSearch.bestRegion(of: searchOutput, in: searchOriginal)
+    return CropVerdict(claimed: claimed, claimedScore: claimedScore, estimated: best.map { toFull($0.rect) },
+                       estimatedScore: best?.score ?? 0, matches: false)
+  }
+
+  static func shrink(_ image: PixelImage, longSide: Int) -> RegionSearch.Luma {
+    let luma = RegionSearch.Luma(image.luminance(), width: image.width, height: image.height)
+    let long = max(image.width, image.height)
+    guard long > longSide else { return luma }
+    let w = max(1, image.width * longSide / long), h = max(1, image.height * longSide / long)
+    return luma.resized(width: w, height: h)
+  }
+
+  /// PA005 evidence: the thumbnail (displayed like the main image) against the output.
+  static func thumbnailVerdict(_ output: PhotoMetadata, displayed: PixelImage) -> ThumbnailVerdict? {
+    guard let thumb = output.carriers.first(where: { $0.kind == .thumbnail && $0.item == nil && !$0.payload.isEmpty }),
+          ImageFormat.sniff(Array(thumb.payload.prefix(8))) == .jpeg,
+          let image = try? JPEGCodec.decode(thumb.payload, maxPixels: 1 << 22, expandGray: true)
+    else { return nil }
+    let shown = image.oriented(output.orientation.effective)
+    let score = shown.fingerprint().correlation(with: displayed.fingerprint())
+    let thumbAspect = Double(shown.width) / Double(max(shown.height, 1))
+    let mainAspect = Double(displayed.width) / Double(max(displayed.height, 1))
+    let aspectDifference = abs(thumbAspect / mainAspect - 1)
+    let matches = score >= sameContent && aspectDifference <= 0.1
+    let detail = matches ? "the thumbnail shows the same picture (match \(String(format: "%.2f", score)))"
+      : "the embedded thumbnail (\(shown.width)×\(shown.height)) shows other content than the image (match \(String(format: "%.2f", score)), aspect \(String(format: "%.2f", thumbAspect)) vs \(String(format: "%.2f", mainAspect))): it may reveal the uncropped or unrotated original"
+    return ThumbnailVerdict(score: score, aspectDifference: aspectDifference, matches: matches, detail: detail)
+  }
+}
