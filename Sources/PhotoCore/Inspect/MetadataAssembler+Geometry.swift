@@ -20,3 +20,16 @@ extension MetadataAssembler {
     m.displayed = effective.displayedSize(stored: stored)
   }
 }
+
+extension MetadataAssembler {
+  /// HEIF: irot/imir/clap of the primary item in ipma order (`HEIFDisplayGeometry`).
+  func resolveHEIFGeometry(_ scan: ContainerScan, stored: PixelSize, into m: inout PhotoMetadata) {
+    let geometry = HEIFDisplayGeometry(stored: stored, transforms: scan.transforms)
+    m.orientation.effective = geometry.orientation
+    m.orientation.irot = geometry.irotDegreesCCW
+    m.orientation.imir = geometry.imirAxis
+    m.displayed = geometry.displayed
+    m.warnings += geometry.warnings
+    if let crop = geometry.crop { m.crop = CropInfo(source: "clap", rect: crop) }
+  }
+}

@@ -12,7 +12,8 @@ struct MetadataAssembler {
     m.tags = scan.structureTags
     m.embeddedImages = scan.embeddedImages
     var primaryExifSeen = false
-    for carrier in scan.carriers {
+    for var carrier in scan.carriers {
+      carrier.item = image(of: carrier, in: scan)
       m.carriers.append(carrier)
       switch carrier.kind {
       case .exif:
@@ -25,7 +26,9 @@ struct MetadataAssembler {
         break
       }
     }
-    decodeOtherCarriers(scan, into: &m)
+    var normalized = scan
+    normalized.carriers = scan.carriers.map { var c = $0; c.item = image(of: $0, in: scan); return c }
+    decodeOtherCarriers(normalized, into: &m)
     resolveGeometry(scan, into: &m)
     if m.stored == nil, m.error == nil {
       m.error = scan.warnings.first.map { "no image size found: \($0)" } ?? "no image size found"
@@ -105,6 +108,18 @@ struct MetadataAssembler {
         m.warnings.append("MPF image \(entry.index) at byte \(start) is not a readable JPEG: \(error)")
       }
       m.embeddedImages.append(image)
+    }
+  }
+
+  /// The image a carrier belongs to: nil for the primary image, else its HEIF item ID or MPF
+  /// index. PNG holds one image; a HEIF metadata item belongs to the primary when it describes it.
+  func image(of carrier: Carrier, in scan: ContainerScan) -> Int? {
+    switch scan.format {
+    case .png: return nil
+    case .jpeg: return carrier.item
+    case .heic, .heif, .avif:
+      guard let primary = scan.primaryItemID else { return carrier.item }
+      return carrier.describedItems.contains(primary) ? nil : carrier.item
     }
   }
 

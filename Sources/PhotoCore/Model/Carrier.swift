@@ -50,6 +50,8 @@ public struct Carrier: Sendable, Equatable {
   public var note: String?
   /// The payload, decoded from its wrapping (hex text decoded, zlib inflated, chunks joined).
   public var payload: [UInt8]
+  /// HEIF: the items this metadata item describes (`cdsc` references).
+  public var describedItems: [Int] = []
 
   public init(kind: CarrierKind, offset: Int, length: Int, item: Int? = nil, note: String? = nil, payload: [UInt8] = []) {
     self.kind = kind
@@ -93,6 +95,8 @@ public struct ContainerScan: Sendable {
   public var carriers: [Carrier]
   /// HEIF only: the primary item's transformative properties in `ipma` order.
   public var transforms: [HEIFTransform]
+  /// HEIF: the primary item's ID (`pitm`).
+  public var primaryItemID: Int?
   /// Facts about the structure itself (SOF fields, HEIF item list, PNG IHDR fields).
   public var structureTags: [MetadataTag]
   /// Images other than the primary (MPF secondary images, thumbnails, HEIF auxiliary items).

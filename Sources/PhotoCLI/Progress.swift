@@ -1,0 +1,35 @@
+import Foundation
+import PhotoCore
+
+/// A one-line progress display on stderr (only when stderr is a terminal): done/total, rate, ETA.
+final class Progress: @unchecked Sendable {
+  // @unchecked: all state is guarded by `lock`.
+  private let lock = NSLock()
+  private let total: Int
+  private let io: CommandIO
+  private let enabled: Bool
+  private var done = 0
+  private let started = Date()
+
+  init(total: Int, io: CommandIO, enabled: Bool) {
+    self.total = total
+    self.io = io
+    self.enabled = enabled
+  }
+
+  func tick() {
+    guard enabled else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    done += 1
+    let elapsed = Date().timeIntervalSince(started)
+    let rate = elapsed > 0 ? Double(done) / elapsed : 0
+    let eta = rate > 0 ? Double(total - done) / rate : 0
+    io.writeError(String(format: "\r%d/%d files  %.1f files/s  ETA %.0f s ", done, total, rate, eta))
+  }
+
+  func finish() {
+    guard enabled else { return }
+    io.writeError("\r\u{1B}[K")
+  }
+}

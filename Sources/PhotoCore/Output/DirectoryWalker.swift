@@ -1,0 +1,62 @@
+import Foundation
+
+/// Lists the regular files under the given paths, recursively and in a deterministic order.
+/// Symbolic links are not followed unless asked (a link to / must not make a scan endless).
+public enum DirectoryWalker {
+  /// Deepest directory nesting walked.
+  public static let maxDepth = 64
+
+  public struct Listing: Sendable {
+    /// Files found, sorted within each directory.
+    public var files: [String] = []
+    /// Paths skipped, with the reason (symlink, unreadable directory, too deep).
+    public var skipped: [(path: String, reason: String)] = []
+  }
+
+  /// Files named directly are listed as given; directories are walked.
+  public static func list(_ paths: [String], followSymlinks: Bool = false) -> Listing {
+    var listing = Listing()
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        walk(path, depth: 0, followSymlinks: followSymlinks, into: &listing)
+      } else {
+        listing.files.append(path)
+      }
+    }
+    return listing
+  }
+
+  static func walk(_ directory: String, depth: Int, followSymlinks: Bool, into listing: inout Listing) {
+    guard depth < maxDepth else {
+      listing.skipped.append((directory, "nested deeper than \(maxDepth) directories"))
+      return
+    }
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+      listing.skipped.append((directory, "cannot read directory"))
+      return
+    }
+    for name in names.sorted() where !name.hasPrefix(AtomicFile.temporaryPrefix) {
+      let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let type = attributes[.type] as? FileAttributeType else { continue }
+      switch type {
+      case .typeDirectory:
+        walk(path, depth: depth + 1, followSymlinks: followSymlinks, into: &listing)
+      case .typeRegular:
+        listing.files.append(path)
+      case .typeSymbolicLink:
+        if followSymlinks {
+          var isDirectory: ObjCBool = false
+          if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { walk(path, depth: depth + 1, followSymlinks: true, into: &listing) } else { listing.files.append(path) }
+          }
+        } else {
+          listing.skipped.append((path, "symbolic link (use --follow-symlinks)"))
+        }
+      default:
+        continue
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import Codecs
+
+/// How one picture is rendered: region of the displayed picture, output size, decode scale.
+struct RemediationPlan: Equatable {
+  /// Region of the displayed (upright) picture to keep.
+  var region: PixelRect
+  /// Output size (never larger than the region: no upscaling).
+  var output: PixelSize
+  /// JPEG only: DCT scale for the decode.
+  var scale: ScalingFactor
+
+  struct Problem: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Plans the render of a picture displayed at `displayed`, per the SPEC "Sizes" rule.
+  static func make(displayed: PixelSize, crop: PixelRect?, box: PixelSize?, exact: Bool, jpeg: Bool) throws(Problem) -> RemediationPlan {
+    let full = PixelRect(x: 0, y: 0, width: displayed.width, height: displayed.height)
+    let region = crop ?? full
+    guard region.fits(in: displayed) else {
+      throw Problem(description: "crop \(region) does not fit in the picture's displayed size \(displayed)")
+    }
+    guard let box else { return RemediationPlan(region: region, output: region.size, scale: .one) }
+    let target = region.size.downscaled(toFit: box)
+    guard jpeg else { return RemediationPlan(region: region, output: target, scale: .one) }
+    if crop == nil {
+      // No crop: the DCT-landing shortcut may make a scaled decode the output itself.
+      let plan = JPEGCodec.chooseScale(original: displayed, fitting: box, exact: exact)
+      return RemediationPlan(region: region, output: plan.outputSize, scale: plan.factor)
+    }
+    // Crop: the smallest DCT scale whose decode still covers the region at the output size.
+    let factors = (JPEGCodec.scalingFactors.filter { $0 <= .one } + [.one]).sorted()
+    let scale = factors.first { f in
+      Double(f.numerator) / Double(f.denominator) * Double(region.width) >= Double(target.width)
+        && Double(f.numerator) / Double(f.denominator) * Double(region.height) >= Double(target.height)
+    } ?? .one
+    return RemediationPlan(region: region, output: target, scale: scale)
+  }
+
+  /// The region mapped onto a decode of `decoded` size (the displayed picture scaled).
+  func region(in decoded: PixelSize, displayed: PixelSize) -> PixelRect {
+    guard decoded != displayed else { return region }
+    let sx = Double(decoded.width) / Double(displayed.width), sy = Double(decoded.height) / Double(displayed.height)
+    let x = min(decoded.width - 1, Int((Double(region.x) * sx).rounded(.down)))
+    let y = min(decoded.height - 1, Int((Double(region.y) * sy).rounded(.down)))
+    let w = max(1, min(decoded.width - x, Int((Double(region.width) * sx).rounded())))
+    let h = max(1, min(decoded.height - y, Int((Double(region.height) * sy).rounded())))
+    return PixelRect(x: x, y: y, width: w, height: h)
+  }
+}

@@ -1,0 +1,155 @@
+import Codecs
+import Foundation
+
+/// What sanitizing one input produced.
+public struct SanitizeResult: Sendable {
+  public var input: String
+  public var output: String?
+  public var descriptorPath: String?
+  /// The descriptor written beside the output.
+  public var descriptor: JSONValue?
+  /// Findings of the re-audit of the written output against its input and descriptor.
+  public var findings: [Finding] = []
+  /// Why this input failed, when it did.
+  public var error: String?
+  /// Notes for the user ("quality floor 20 reached at 163 KB").
+  public var notes: [String] = []
+  public var bytesIn = 0
+  public var bytesOut = 0
+  /// True when re-reading the written output found no GPS in any carrier.
+  public var gpsRemoved: Bool?
+
+  public init(input: String, error: String? = nil) {
+    self.input = input
+    self.error = error
+  }
+}
+
+/// The normalize-and-strip pipeline done right: decode at the smallest DCT scale that serves,
+/// orient, crop, resize, encode with no metadata but ICC, write atomically, then re-read the
+/// output through the inspector (every carrier) to compute `gps_removed` and re-audit it.
+public enum Sanitizer {
+  public static func sanitize(input: String, output: String, descriptor descriptorPath: String,
+                              options: SanitizeOptions) -> SanitizeResult {
+    var result = SanitizeResult(input: input)
+    do {
+      let bytes = try FileSource(path: input).allBytes()
+      result.bytesIn = bytes.count
+      let metadata = Inspector.inspect(source: MemorySource(bytes), path: input)
+      if let error = metadata.error { throw Failure("\(input): \(error)") }
+      let encoded = try render(bytes, metadata: metadata, options: options, notes: &result.notes)
+      do {
+        try AtomicFile.write(encoded.bytes, to: output, overwrite: options.force)
+      } catch { throw Failure("\(error)") }
+      result.output = output
+      result.bytesOut = encoded.bytes.count
+      // gps_removed is computed from the written file, every carrier: never assumed.
+      let written = Inspector.inspect(path: output)
+      result.gpsRemoved = written.error == nil && written.gps.isEmpty
+      let doc = DescriptorWriter.descriptor(input: metadata, inputBytes: bytes, output: written,
+                                            gpsRemoved: result.gpsRemoved ?? false, quality: encoded.quality,
+                                            options: options)
+      do {
+        try AtomicFile.write(doc.serialized() + "\n", to: descriptorPath, overwrite: options.force)
+      } catch { throw Failure("\(error)") }
+      result.descriptorPath = descriptorPath
+      result.descriptor = doc
+      result.findings = PairAuditor.audit(output: output, original: input, descriptor: descriptorPath).report.findings
+    } catch let failure as Failure {
+      result.error = failure.message
+    } catch {
+      result.error = "\(input): \(error)"
+    }
+    return result
+  }
+
+  struct Failure: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+  }
+
+  /// Decodes, orients, crops, resizes and encodes; returns the file bytes and the quality used.
+  static func render(_ bytes: [UInt8], metadata m: PhotoMetadata, options: SanitizeOptions,
+                     notes: inout [String]) throws -> (bytes: [UInt8], quality: Int) {
+    guard let format = m.format, let displayed = m.displayed else { throw Failure("\(m.path): no picture size") }
+    guard displayed.pixelCount <= options.maxPixels else {
+      throw Failure("\(m.path): \(displayed) is \(displayed.pixelCount) pixels, over --max-pixels \(options.maxPixels) (decompression-bomb guard)")
+    }
+    let icc = options.keepICC ? ICCProfileSource.profile(of: m) : nil
+    if options.profile == .lossless {
+      return (try LosslessSanitizer.transform(bytes, metadata: m, icc: icc, options: options), 100)
+    }
+    let plan: RemediationPlan
+    do {
+      plan = try RemediationPlan.make(displayed: displayed, crop: options.crop, box: options.box, exact: options.exactSize,
+                                      jpeg: format == .jpeg)
+    } catch { throw Failure("\(m.path): \(error)") }
+    var image: PixelImage
+    switch format {
+    case .jpeg:
+      image = try JPEGCodec.decode(bytes, scale: plan.scale, maxPixels: options.maxPixels, expandGray: true)
+        .oriented(m.orientation.effective)
+    case .png:
+      image = try PNGCodec.decode(bytes, maxPixels: options.maxPixels).oriented(m.orientation.effective)
+    case .heic, .heif, .avif:
+      // libheif applies irot/imir/clap; the EXIF Orientation inside a HEIF is ignored.
+      image = try HEIFContext(data: bytes).decodePrimary(applyTransformations: true, maxPixels: options.maxPixels)
+    }
+    let decoded = PixelSize(width: image.width, height: image.height)
+    let region = plan.region(in: decoded, displayed: displayed)
+    if region.size != decoded { image = try image.cropped(to: region) }
+    if PixelSize(width: image.width, height: image.height) != plan.output { image = try image.resized(to: plan.output) }
+    if options.png {
+      return (try PNGCodec.encode(image), 100)
+    }
+    if image.channels == 4 { image = image.flattened() }
+    let subsampling: JPEGSubsampling = options.fullChroma ? .s444 : .s420
+    var quality = options.effectiveQuality
+    var jpeg = try JPEGCodec.encode(image, quality: quality, subsampling: subsampling)
+    if options.profile == .upload1024 {
+      let limit = options.maxKB * 1024
+      while jpeg.count + (icc?.count ?? 0) > limit, quality - 5 >= options.qualityFloor {
+        quality -= 5
+        jpeg = try JPEGCodec.encode(image, quality: quality, subsampling: subsampling)
+      }
+      if jpeg.count + (icc?.count ?? 0) > limit {
+        notes.append("quality floor \(options.qualityFloor) reached: \((jpeg.count + (icc?.count ?? 0) + 1023) / 1024) KB is over --max-kb \(options.maxKB)")
+      }
+    }
+    if let icc { jpeg = try JPEGCodec.insertICC(icc, into: jpeg) }
+    return (jpeg, quality)
+  }
+}
+
+/// The ICC profile of a file as bytes, whatever carried it (JPEG APP2 chunks, HEIF colr, PNG iCCP).
+enum ICCProfileSource {
+  static func profile(of m: PhotoMetadata) -> [UInt8]? {
+    let carriers = m.carriers.filter { $0.kind == .icc && $0.item == nil && !$0.payload.isEmpty }
+    guard !carriers.isEmpty else { return nil }
+    if m.format == .jpeg {
+      return ICCChunks.assemble(carriers.map { ICCChunks.app2Signature + $0.payload }).profile
+    }
+    return carriers.first?.payload
+  }
+}
+
+/// The `lossless` profile: TurboJPEG's lossless transform of the DCT data (no re-encode).
+enum LosslessSanitizer {
+  static func transform(_ bytes: [UInt8], metadata m: PhotoMetadata, icc: [UInt8]?, options: SanitizeOptions) throws -> [UInt8] {
+    guard m.format == .jpeg else {
+      throw Sanitizer.Failure("\(m.path): the lossless profile needs a JPEG input, this is \(m.format?.rawValue.uppercased() ?? "unknown")")
+    }
+    guard options.crop == nil, options.maxSide == nil else {
+      throw Sanitizer.Failure("\(m.path): the lossless profile cannot crop or resize; use picker-2048 or heic-to-jpeg")
+    }
+    let operation = LosslessOperation(for: m.orientation.effective)
+    var out: [UInt8]
+    do {
+      out = try JPEGCodec.transform(bytes, operation: operation, trim: options.trim)
+    } catch {
+      throw Sanitizer.Failure("\(m.path): \(error)" + (options.trim ? "" : " (use --trim to drop the partial edge blocks)"))
+    }
+    if let icc { out = try JPEGCodec.insertICC(icc, into: out) }
+    return out
+  }
+}
