@@ -1,0 +1,147 @@
+internal import CHeif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Owns one decoded libheif image (`heif_decode_image` output), released with
+/// `heif_image_release` in `deinit`.
+private struct HEIFDecodedImage: ~Copyable {
+  let raw: OpaquePointer
+  deinit { heif_image_release(raw) }
+}
+
+/// Owns a `heif_decoding_options` (`heif_decoding_options_alloc` / `_free`).
+private struct HEIFDecodingOptions: ~Copyable {
+  let raw: UnsafeMutablePointer<heif_decoding_options>
+
+  init(applyTransformations: Bool) throws(CodecError) {
+    guard let options = heif_decoding_options_alloc() else {
+      throw .heif(code: 0, message: "libheif could not allocate decoding options")
+    }
+    options.pointee.ignore_transformations = applyTransformations ? 0 : 1
+    // Version 2+ of the struct: let libheif's colour conversion produce 8 bits from HDR.
+    if options.pointee.version >= 2 { options.pointee.convert_hdr_to_8bit = 1 }
+    raw = options
+  }
+
+  deinit { heif_decoding_options_free(raw) }
+}
+
+extension HEIFContext {
+  /// The number of threads libheif may use to decode the tiles of a grid image (iPhone HEICs
+  /// are 512×512 tiles), `heif_context_set_max_decoding_threads`. libheif 1.15 defaults to 4;
+  /// `decodePrimary` sets it to the machine's core count unless told otherwise, and a caller
+  /// that already decodes many files in parallel can pass 0 (decode in the calling thread).
+  public func setMaxDecodingThreads(_ threads: Int) {
+    heif_context_set_max_decoding_threads(context, Int32(clamping: max(0, threads)))
+  }
+
+  /// True when the primary image has an alpha plane (`heif_image_handle_has_alpha_channel`).
+  public var hasAlpha: Bool { heif_image_handle_has_alpha_channel(primary) != 0 }
+
+  /// Decodes the primary image (`heif_decode_image`) to interleaved 8-bit RGB, or RGBA when
+  /// it has alpha (straight alpha: premultiplied data is un-premultiplied here).
+  ///
+  /// - `applyTransformations`: libheif 1.15 applies `clap`, `irot` and `imir` in `ipma`
+  ///   order; `false` sets `ignore_transformations` and returns the stored (coded) pixels.
+  ///   The EXIF Orientation inside the file is never applied (HEIF rule).
+  /// - `maxPixels`: the stored `ispe` size (`heif_image_handle_get_ispe_width/height`) is
+  ///   checked first, so an oversized image is refused before libheif allocates anything.
+  /// - `threads`: tile decoding threads (`setMaxDecodingThreads`); `nil` = all cores.
+  /// - Higher bit depths are reduced to 8 bits by libheif (`convert_hdr_to_8bit`) or, if it
+  ///   returns 16-bit samples anyway, by a shift here.
+  public func decodePrimary(applyTransformations: Bool = true, maxPixels: Int, threads: Int? = nil) throws(CodecError) -> PixelImage {
+    setMaxDecodingThreads(threads ?? HEIFContext.defaultDecodingThreads)
+    return try HEIFContext.decode(primary, applyTransformations: applyTransformations, maxPixels: maxPixels, what: "the primary image")
+  }
+
+  /// Decodes the first thumbnail (`thmb` item) of the primary image, or returns `nil` when it
+  /// has none (`heif_image_handle_get_list_of_thumbnail_IDs`, `heif_image_handle_get_thumbnail`).
+  /// Same options and limits as `decodePrimary`. A thumbnail is often not transformed the
+  /// way its master is: compare with care.
+  public func decodeThumbnail(applyTransformations: Bool = true, maxPixels: Int) throws(CodecError) -> PixelImage? {
+    let count = heif_image_handle_get_number_of_thumbnails(primary)
+    guard count > 0 else { return nil }
+    var ids = [heif_item_id](repeating: 0, count: Int(count))
+    let filled = heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, count)
+    guard filled > 0 else { return nil }
+    var handle: OpaquePointer?
+    try HEIFContext.check(heif_image_handle_get_thumbnail(primary, ids[0], &handle))
+    guard let handle else { throw .heif(code: 0, message: "libheif returned no thumbnail handle") }
+    defer { heif_image_handle_release(handle) }
+    return try HEIFContext.decode(handle, applyTransformations: applyTransformations, maxPixels: maxPixels, what: "the thumbnail")
+  }
+
+  /// Threads for tile decoding when the caller does not say: every core.
+  static var defaultDecodingThreads: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+  /// Checks the size, decodes one handle and copies the interleaved plane out.
+  private static func decode(_ handle: OpaquePointer, applyTransformations: Bool, maxPixels: Int, what: String) throws(CodecError) -> PixelImage {
+    let storedW = Int(heif_image_handle_get_ispe_width(handle))
+    let storedH = Int(heif_image_handle_get_ispe_height(handle))
+    // Without an ispe libheif reports 0; fall back to the displayed size.
+    let w = storedW > 0 ? storedW : Int(heif_image_handle_get_width(handle))
+    let h = storedH > 0 ? storedH : Int(heif_image_handle_get_height(handle))
+    guard w > 0, h > 0 else { throw .heif(code: 0, message: "\(what) has no size") }
+    let (area, overflow) = w.multipliedReportingOverflow(by: h)
+    guard !overflow, area <= maxPixels else { throw .tooLarge(width: w, height: h, limit: maxPixels) }
+
+    let alpha = heif_image_handle_has_alpha_channel(handle) != 0
+    let options = try HEIFDecodingOptions(applyTransformations: applyTransformations)
+    var out: OpaquePointer?
+    try check(heif_decode_image(
+      handle, &out, heif_colorspace_RGB,
+      alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options.raw))
+    guard let out else { throw .heif(code: 0, message: "libheif decoded \(what) to nothing") }
+    let image = HEIFDecodedImage(raw: out)
+    return try copyInterleaved(image, channels: alpha ? 4 : 3, what: what)
+  }
+
+  /// Copies `heif_channel_interleaved` (`heif_image_get_plane_readonly`) row by row, dropping
+  /// the stride padding, reducing 16-bit storage to 8 bits and un-premultiplying alpha.
+  private static func copyInterleaved(_ image: borrowing HEIFDecodedImage, channels: Int, what: String) throws(CodecError) -> PixelImage {
+    let width = Int(heif_image_get_width(image.raw, heif_channel_interleaved))
+    let height = Int(heif_image_get_height(image.raw, heif_channel_interleaved))
+    let storageBits = Int(heif_image_get_bits_per_pixel(image.raw, heif_channel_interleaved))
+    let rangeBits = Int(heif_image_get_bits_per_pixel_range(image.raw, heif_channel_interleaved))
+    var stride: Int32 = 0
+    guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(image.raw, heif_channel_interleaved, &stride) else {
+      throw .heif(code: 0, message: "libheif decoded \(what) without an interleaved RGB plane")
+    }
+    let bytesPerSample = storageBits > 8 * channels ? 2 : 1
+    let rowBytes = width * channels * bytesPerSample
+    guard Int(stride) >= rowBytes else {
+      throw .heif(code: 0, message: "libheif returned a \(stride)-byte row for a \(width)-pixel image")
+    }
+    let shift = max(0, rangeBits - 8)
+    let premultiplied = channels == 4 && heif_image_is_premultiplied_alpha(image.raw) != 0
+    return try PixelImage(width: width, height: height, channels: channels) { (dst: inout UnsafeMutableBufferPointer<UInt8>) throws(CodecError) in
+      guard let base = dst.baseAddress else { return }
+      for y in 0..<height {
+        let src = plane + y * Int(stride)
+        let row = base + y * width * channels
+        if bytesPerSample == 1 {
+          row.update(from: src, count: width * channels)
+        } else {
+          // heif_chroma_interleaved_RRGGBB(AA)_LE: little-endian 16-bit words.
+          for i in 0..<(width * channels) {
+            let v = Int(src[2 * i]) | Int(src[2 * i + 1]) << 8
+            row[i] = UInt8(clamping: v >> shift)
+          }
+        }
+        if premultiplied { unpremultiply(row, pixels: width) }
+      }
+    }
+  }
+
+  /// Straight alpha from premultiplied RGBA, in place: c = round(c × 255 / a).
+  private static func unpremultiply(_ row: UnsafeMutablePointer<UInt8>, pixels: Int) {
+    for p in 0..<pixels {
+      let a = Int(row[4 * p + 3])
+      guard a != 0, a != 255 else { continue }
+      for c in 0..<3 {
+        row[4 * p + c] = UInt8(clamping: (Int(row[4 * p + c]) * 255 + a / 2) / a)
+      }
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import Codecs
+
+private let heifEnc = "/usr/bin/heif-enc"
+
+/// `/work/shared/corpus` relative to this file (../shared next to the checkout).
+private let corpus: URL = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+
+private func corpusFile(_ path: String) -> URL { corpus.appendingPathComponent(path) }
+private func hasCorpusFile(_ path: String) -> Bool { FileManager.default.fileExists(atPath: corpusFile(path).path) }
+
+/// iPhone 13 Pro Max HEIC: grid primary, `irot` angle 3 (270° CCW = EXIF 6), a `thmb`.
+private let iphone = "ianare-exif-samples/iphone_13_pro_max.HEIC"
+
+@Suite("HEIFContext decode")
+struct HEIFDecodeTests {
+  @Test(.enabled(if: TestImages.hasTool(heifEnc), "heif-enc not installed (apt install libheif-examples)"))
+  func decodesWhatHeifEncWrote() throws {
+    let source = TestImages.smooth(width: 96, height: 64)
+    let heic = try encodeWithHeifEnc(PNGCodec.encode(source), ["-q", "95"])
+    let context = try HEIFContext(data: heic)
+    #expect(!context.hasAlpha)
+    let image = try context.decodePrimary(maxPixels: 1 << 20)
+    #expect((image.width, image.height, image.channels) == (96, 64, 3))
+    let db = TestImages.psnr(source, image)
+    #expect(db > 30, "HEIC q95 PSNR \(db)")
+    #expect(try context.decodeThumbnail(maxPixels: 1 << 20) == nil)
+  }
+
+  @Test(.enabled(if: TestImages.hasTool(heifEnc), "heif-enc not installed (apt install libheif-examples)"))
+  func alphaAndThumbnail() throws {
+    var rgba = [UInt8]()
+    for y in 0..<64 {
+      for x in 0..<64 { rgba += [UInt8(x * 4), UInt8(y * 4), 90, UInt8(x < 32 ? 255 : 0)] }
+    }
+    let png = try PNGCodec.encode(PixelImage(width: 64, height: 64, channels: 4, pixels: rgba))
+    let heic = try encodeWithHeifEnc(png, ["-q", "90", "-t", "16"])
+    let context = try HEIFContext(data: heic)
+    #expect(context.hasAlpha)
+    let image = try context.decodePrimary(maxPixels: 1 << 20)
+    #expect(image.channels == 4)
+    #expect(image.pixel(x: 5, y: 5)?.last ?? 0 > 240)
+    #expect(image.pixel(x: 60, y: 5)?.last ?? 255 < 15)
+    let thumb = try #require(try context.decodeThumbnail(maxPixels: 1 << 20))
+    #expect(max(thumb.width, thumb.height) == 16)
+  }
+
+  @Test(.enabled(if: TestImages.hasTool(heifEnc), "heif-enc not installed (apt install libheif-examples)"))
+  func tenBitIsReducedToEightBits() throws {
+    // A 16-bit PNG makes heif-enc write a 10-bit HEIC (-b 10).
+    var row: [UInt8] = []
+    for x in 0..<64 {
+      let v = UInt16(x * 1000)
+      row += [UInt8(v >> 8), UInt8(v & 0xFF), UInt8(v >> 8), UInt8(v & 0xFF), 0x80, 0x00]
+    }
+    let png = HandmadePNG.make(width: 64, height: 16, bitDepth: 16, colorType: 2, rows: Array(repeating: row, count: 16),
+                               before: HandmadePNG.chunk("sRGB", [0]))
+    let heic = try encodeWithHeifEnc(png, ["-q", "95", "-b", "10"])
+    let image = try HEIFContext(data: heic).decodePrimary(maxPixels: 1 << 20)
+    #expect(image.channels == 3)
+    let left = Int(image.pixels[3 * (8 * 64 + 2)]), right = Int(image.pixels[3 * (8 * 64 + 62)])
+    #expect(left < 30 && right > 220, "10-bit ramp decoded to \(left)…\(right)")
+    #expect(abs(Int(image.pixels[3 * (8 * 64 + 32) + 2]) - 128) < 12)
+  }
+
+  @Test(.enabled(if: hasCorpusFile(iphone), "../shared/corpus is not present; skipping corpus HEIC"))
+  func irotSwapsSizesUnlessTransformsAreIgnored() throws {
+    let data = try [UInt8](Data(contentsOf: corpusFile(iphone)))
+    let context = try HEIFContext(data: data)
+    let info = try context.primaryImageInfo()
+    let shown = try context.decodePrimary(maxPixels: 200_000_000)
+    let stored = try context.decodePrimary(applyTransformations: false, maxPixels: 200_000_000, threads: 0)
+    #expect((stored.width, stored.height) == (info.ispeWidth, info.ispeHeight))
+    #expect((shown.width, shown.height) == (stored.height, stored.width))
+    #expect((shown.width, shown.height) == (info.width, info.height))
+    // irot 270° CCW = 90° CW: displayed (x, y) = stored (y, H − 1 − x).
+    let h = stored.height
+    for (x, y) in [(0, 0), (100, 7), (shown.width - 1, shown.height - 1), (1234, 2000)] {
+      let a = shown.pixel(x: x, y: y), b = stored.pixel(x: y, y: h - 1 - x)
+      #expect(a == b, "displayed (\(x),\(y))")
+    }
+    let thumb = try #require(try context.decodeThumbnail(maxPixels: 1 << 20))
+    #expect(thumb.width > 0 && thumb.height > 0)
+  }
+
+  @Test(.enabled(if: hasCorpusFile(iphone), "../shared/corpus is not present; skipping corpus HEIC"))
+  func oversizedIsRefusedFromISPE() throws {
+    let context = try HEIFContext(data: [UInt8](Data(contentsOf: corpusFile(iphone))))
+    let info = try context.primaryImageInfo()
+    #expect(throws: CodecError.tooLarge(width: info.ispeWidth, height: info.ispeHeight, limit: 1000)) {
+      try context.decodePrimary(maxPixels: 1000)
+    }
+  }
+
+  @Test(.enabled(if: hasCorpusFile("libheif/rainbow-451x461.heic"), "../shared/corpus is not present"))
+  func clapCropsWhenApplied() throws {
+    let context = try HEIFContext(data: [UInt8](Data(contentsOf: corpusFile("libheif/rainbow-451x461.heic"))))
+    let shown = try context.decodePrimary(maxPixels: 1 << 20)
+    let stored = try context.decodePrimary(applyTransformations: false, maxPixels: 1 << 20)
+    #expect((shown.width, shown.height) == (451, 461))
+    #expect(stored.width >= 451 && stored.height >= 461)
+  }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: corpus.appendingPathComponent("libheif").path), "../shared/corpus is not present"))
+  func hostileCorpusFilesNeverCrash() throws {
+    let dir = corpus.appendingPathComponent("libheif")
+    for name in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() {
+      guard let data = try? [UInt8](Data(contentsOf: dir.appendingPathComponent(name))) else { continue }
+      guard let context = try? HEIFContext(data: data) else { continue }
+      _ = try? context.decodePrimary(maxPixels: 50_000_000, threads: 1)
+      _ = try? context.decodeThumbnail(maxPixels: 50_000_000)
+    }
+  }
+
+  private func encodeWithHeifEnc(_ png: [UInt8], _ options: [String]) throws -> [UInt8] {
+    let dir = try TestImages.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let input = dir.appendingPathComponent("in.png"), output = dir.appendingPathComponent("out.heic")
+    try Data(png).write(to: input)
+    _ = try TestImages.run(heifEnc, options + ["-o", output.path, input.path])
+    return try [UInt8](Data(contentsOf: output))
+  }
+}
