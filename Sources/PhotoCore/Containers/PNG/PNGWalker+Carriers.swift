@@ -1,0 +1,99 @@
+import Codecs
+
+extension PNGWalker {
+  /// The "Exif\0\0" header some writers put before the TIFF bytes (in eXIf, against the spec, and
+  /// inside ImageMagick's raw exif profiles).
+  static let exifHeader: [UInt8] = Array(ascii: "Exif") + [0, 0]
+
+  /// The carrier a metadata chunk holds, nil for chunks that hold none (IHDR).
+  /// `budget` is the remaining per-file metadata allowance.
+  static func carrier(for chunk: PNGChunk, data: [UInt8], budget: inout Int,
+                      warnings: inout [String]) throws(ContainerError) -> Carrier? {
+    switch chunk.type {
+    case "eXIf":
+      // TIFF bytes directly. [PNG (Third Edition) 11.3.6.1; PNG Extensions 1.5 eXIf]
+      budget -= data.count
+      if data.hasPrefix(exifHeader) {
+        warnings.append("PNG eXIf chunk starts with \"Exif\\0\\0\" (not allowed by the PNG spec); skipped it")
+        return Carrier(kind: .exif, offset: chunk.dataOffset + 6, length: data.count - 6, item: chunk.index,
+                       note: "eXIf (with Exif\\0\\0 prefix)", payload: Array(data.dropFirst(6)))
+      }
+      return Carrier(kind: .exif, offset: chunk.dataOffset, length: data.count, item: chunk.index, note: "eXIf", payload: data)
+    case "iCCP":
+      return iccCarrier(chunk, data: data, budget: &budget, warnings: &warnings)
+    case "tEXt", "zTXt", "iTXt":
+      return textCarrier(chunk, data: data, budget: &budget, warnings: &warnings)
+    default:
+      return nil
+    }
+  }
+
+  /// `iCCP`: profile name, NUL, compression method, zlib-compressed profile. [11.3.2.3]
+  static func iccCarrier(_ chunk: PNGChunk, data: [UInt8], budget: inout Int, warnings: inout [String]) -> Carrier? {
+    var r = ByteReader(data, base: chunk.dataOffset, what: "PNG iCCP chunk")
+    guard let nameBytes = try? PNGTextChunk.field(&r, limit: 79), let method = try? r.u8() else {
+      warnings.append("PNG iCCP chunk at byte \(chunk.offset) is malformed (no profile name)")
+      return Carrier(kind: .icc, offset: chunk.dataOffset, length: data.count, item: chunk.index, note: "iCCP (malformed)")
+    }
+    let name = PNGTextChunk.latin1(nameBytes)
+    let compressedOffset = chunk.dataOffset + r.position
+    let result = PNGTextChunk.inflate(r.readRest(), method: method, maxOutput: cap(budget))
+    budget -= result.bytes.count
+    if !result.isComplete {
+      warnings.append("PNG iCCP '\(name)' did not inflate completely (\(describe(result.status))); \(result.bytes.count) bytes read")
+    }
+    return Carrier(kind: .icc, offset: compressedOffset, length: chunk.end - 4 - compressedOffset, item: chunk.index,
+                   note: "iCCP '\(name)'", payload: result.bytes)
+  }
+
+  /// A text chunk: XMP, an ImageMagick raw profile, or a comment.
+  static func textCarrier(_ chunk: PNGChunk, data: [UInt8], budget: inout Int, warnings: inout [String]) -> Carrier? {
+    let text: PNGTextChunk
+    do throws(ByteError) {
+      text = try PNGTextChunk(type: chunk.type, data: data, offset: chunk.dataOffset, maxOutput: cap(budget))
+    } catch {
+      warnings.append("PNG \(chunk.type) chunk at byte \(chunk.offset) is malformed: \(error)")
+      return Carrier(kind: .comment, offset: chunk.dataOffset, length: data.count, item: chunk.index,
+                     note: "\(chunk.type) (malformed)", payload: [])
+    }
+    budget -= text.raw.count
+    var note = "\(chunk.type) '\(text.keyword)'"
+    if let status = text.inflateStatus {
+      warnings.append("PNG \(chunk.type) '\(text.keyword)' did not inflate completely (\(describe(status))); \(text.raw.count) bytes read")
+      note += " (incomplete)"
+    }
+    let length = chunk.end - 4 - text.textOffset
+    func make(_ kind: CarrierKind, _ payload: [UInt8]) -> Carrier {
+      Carrier(kind: kind, offset: text.textOffset, length: max(0, length), item: chunk.index, note: note, payload: payload)
+    }
+    let key = text.keyword.lowercased()
+    if text.keyword == "XML:com.adobe.xmp" { return make(.xmp, text.raw) }
+    let rawPrefix = "raw profile type "
+    guard key.hasPrefix(rawPrefix) else { return make(.comment, text.text) }
+    let profile = String(key.dropFirst(rawPrefix.count))
+    let (bytes, problem) = PNGRawProfile.decode(text.raw)
+    if let problem { warnings.append("PNG \(chunk.type) '\(text.keyword)': \(problem)") }
+    switch profile {
+    case "exif", "app1":
+      // ImageMagick stores the APP1 body: "Exif\0\0" then TIFF.
+      let tiff = bytes.hasPrefix(exifHeader) ? Array(bytes.dropFirst(6)) : bytes
+      return make(.exif, tiff)
+    case "xmp": return make(.xmp, bytes)
+    case "iptc", "8bim": return make(.iptc, bytes)
+    case "icc", "icm": return make(.icc, bytes)
+    default: return make(.unknown, bytes)
+    }
+  }
+
+  /// Output cap for one inflate: the per-chunk cap or what is left of the per-file budget.
+  static func cap(_ budget: Int) -> Int { max(0, min(maxInflatedChunkBytes, budget)) }
+
+  static func describe(_ status: Inflater.Status) -> String {
+    switch status {
+    case .complete: "complete"
+    case .outputLimitReached: "stopped at the size cap: \(maxInflatedChunkBytes >> 20) MiB per chunk, \(maxMetadataBytes >> 20) MiB per file"
+    case .truncatedInput: "compressed data ends early"
+    case .corrupt(let message): "corrupt: \(message)"
+    }
+  }
+}
