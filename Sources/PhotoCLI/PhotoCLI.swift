@@ -18,7 +18,7 @@ public enum PhotoCLI {
     return (status, io.out, io.err)
   }
 
-  static let commands: [any Command.Type] = [InspectCommand.self, DiffCommand.self, VerifyCommand.self, SanitizeCommand.self]
+  static let commands: [any Command.Type] = [InspectCommand.self, DiffCommand.self, VerifyCommand.self, AuditCommand.self, SanitizeCommand.self, MergeCommand.self]
 
   static func run(_ arguments: [String], io: CommandIO) -> Int32 {
     guard let first = arguments.first else {

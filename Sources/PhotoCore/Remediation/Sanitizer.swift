@@ -98,11 +98,13 @@ public enum Sanitizer {
     let decoded = PixelSize(width: image.width, height: image.height)
     let region = plan.region(in: decoded, displayed: displayed)
     if region.size != decoded { image = try image.cropped(to: region) }
+    // Alpha goes on white before resampling for JPEG, so colours under transparent pixels do
+    // not bleed into the edges.
+    if !options.png, image.channels == 4 { image = image.flattened() }
     if PixelSize(width: image.width, height: image.height) != plan.output { image = try image.resized(to: plan.output) }
     if options.png {
       return (try PNGCodec.encode(image), 100)
     }
-    if image.channels == 4 { image = image.flattened() }
     let subsampling: JPEGSubsampling = options.fullChroma ? .s444 : .s420
     var quality = options.effectiveQuality
     var jpeg = try JPEGCodec.encode(image, quality: quality, subsampling: subsampling)

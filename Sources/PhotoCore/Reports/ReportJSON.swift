@@ -3,13 +3,22 @@ public enum ReportJSON {
   public static let schema = "photoaudit/report/v1"
 
   public static func document(_ report: AuditReport) -> JSONValue {
-    .object([
+    document(command: report.command, files: report.files.map(file), unpairedOriginals: report.unpairedOriginals)
+  }
+
+  /// The document from file objects (as `merge` reads them from JSONL shards): files sorted by
+  /// output path, the summary computed from them, so every way of producing a report over the
+  /// same files gives the same bytes.
+  public static func document(command: String, files: [JSONValue], unpairedOriginals: [String]) -> JSONValue {
+    let sorted = files.sorted { ($0["output"]?.stringValue ?? "") < ($1["output"]?.stringValue ?? "") }
+    let findings = sorted.flatMap { $0["findings"]?.arrayValue ?? [] }
+    return .object([
       ("schema", .string(schema)),
-      ("command", .string(report.command)),
-      ("summary", summary(report)),
-      ("files", .array(report.files.map(file))),
-      ("unpaired_originals", .array(report.unpairedOriginals.map { .string($0) })),
-      ("findings", .array(report.findings.map(finding))),
+      ("command", .string(command)),
+      ("summary", summary(files: sorted, findings: findings, unpaired: unpairedOriginals.count)),
+      ("files", .array(sorted)),
+      ("unpaired_originals", .array(unpairedOriginals.sorted().map { .string($0) })),
+      ("findings", .array(findings)),
     ])
   }
 
@@ -17,24 +26,30 @@ public enum ReportJSON {
   public static func lines(_ report: AuditReport) -> String {
     var out = report.files.map { f -> String in
       guard case .object(let members) = file(f) else { return "" }
-      return JSONValue.object([("schema", .string(schema)), ("type", .string("file"))] + members).serialized(pretty: false) + "\n"
+      return JSONValue.object([("schema", .string(schema)), ("type", .string("file")), ("command", .string(report.command))] + members)
+        .serialized(pretty: false) + "\n"
     }.joined()
     for original in report.unpairedOriginals {
-      out += JSONValue.object([("schema", .string(schema)), ("type", .string("unpaired_original")), ("original", .string(original))])
+      out += JSONValue.object([("schema", .string(schema)), ("type", .string("unpaired_original")),
+                               ("command", .string(report.command)), ("original", .string(original))])
         .serialized(pretty: false) + "\n"
     }
     return out
   }
 
-  public static func summary(_ report: AuditReport) -> JSONValue {
-    .object([
-      ("files", .int(Int64(report.files.count))),
-      ("pairs", .int(Int64(report.files.filter { $0.original != nil }.count))),
-      ("unpaired_originals", .int(Int64(report.unpairedOriginals.count))),
-      ("findings", .int(Int64(report.findings.count))),
-      ("by_severity", .object(Severity.allCases.reversed().map { ($0.rawValue, .int(Int64(report.count($0)))) })),
-      ("by_id", .object(report.countsByID.map { ($0.0.rawValue, .int(Int64($0.1))) })),
-      ("files_with_gps", .int(Int64(report.files.filter { !$0.gpsCarriers.isEmpty }.count))),
+  static func summary(files: [JSONValue], findings: [JSONValue], unpaired: Int) -> JSONValue {
+    func count(_ key: String, _ value: String) -> Int { findings.filter { $0[key]?.stringValue == value }.count }
+    return .object([
+      ("files", .int(Int64(files.count))),
+      ("pairs", .int(Int64(files.filter { ($0["original"] ?? .null) != .null }.count))),
+      ("unpaired_originals", .int(Int64(unpaired))),
+      ("findings", .int(Int64(findings.count))),
+      ("by_severity", .object(Severity.allCases.reversed().map { ($0.rawValue, .int(Int64(count("severity", $0.rawValue)))) })),
+      ("by_id", .object(FindingID.allCases.compactMap { id in
+        let n = count("id", id.rawValue)
+        return n > 0 ? (id.rawValue, .int(Int64(n))) : nil
+      })),
+      ("files_with_gps", .int(Int64(files.filter { !($0["gps_carriers"]?.arrayValue ?? []).isEmpty }.count))),
     ])
   }
 

@@ -4,6 +4,7 @@ extension HEIFWalker {
   /// Turns a parsed file into a `ContainerScan`, reading the payloads of metadata items only.
   static func makeScan(_ file: HEIFFile, source: any ByteSource) throws(ContainerError) -> ContainerScan {
     var scan = ContainerScan(format: file.format)
+    scan.primaryItemID = file.primaryItemID
     var warnings = file.warnings
     var budget = ISOBMFFLimits.maxMetadataBytes
     if let primary = file.primaryItemID {
@@ -11,8 +12,9 @@ extension HEIFWalker {
       scan.transforms = file.transforms(of: primary)
     }
     for item in file.items {
-      guard let carrier = try metadataCarrier(item, file: file, source: source, budget: &budget, warnings: &warnings)
+      guard var carrier = try metadataCarrier(item, file: file, source: source, budget: &budget, warnings: &warnings)
       else { continue }
+      carrier.describedItems = file.targets(of: item.id, type: "cdsc")
       scan.carriers.append(carrier)
     }
     scan.carriers += iccCarriers(file)
@@ -145,7 +147,9 @@ extension HEIFWalker {
       let others = users.count - 1
       let note = "colr \(type)" + (owner.map { " of item \($0)" + (others > 0 ? " and \(others) other item\(others == 1 ? "" : "s")" : "") }
         ?? ", not associated with any item")
-      result.append(Carrier(kind: .icc, offset: offset, length: profile.count, item: owner, note: note, payload: profile))
+      var carrier = Carrier(kind: .icc, offset: offset, length: profile.count, item: owner, note: note, payload: profile)
+      carrier.describedItems = users
+      result.append(carrier)
     }
     return result
   }

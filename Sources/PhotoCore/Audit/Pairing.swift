@@ -1,0 +1,130 @@
+import Foundation
+
+/// One unit of batch work: an output, its original when known, its descriptor when present.
+public struct AuditJob: Sendable, Equatable {
+  public var output: String
+  public var original: String?
+  public var descriptor: String?
+  public init(output: String, original: String? = nil, descriptor: String? = nil) {
+    self.output = output
+    self.original = original
+    self.descriptor = descriptor
+  }
+}
+
+/// Pairs outputs with originals: by a pairs file, else by the descriptor's `media_id` when the
+/// originals are named by it, else by file stem across extension changes (IMG_0001.HEIC →
+/// IMG_0001.jpg). Outputs without an original are still leak-scanned; originals without an
+/// output are listed.
+public enum Pairing {
+  public struct Result: Sendable {
+    public var jobs: [AuditJob]
+    public var unpairedOriginals: [String]
+    public init(jobs: [AuditJob], unpairedOriginals: [String]) {
+      self.jobs = jobs
+      self.unpairedOriginals = unpairedOriginals
+    }
+  }
+
+  public struct Problem: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// File names that are never audited as outputs (descriptors, pairs files, reports).
+  public static func isAuxiliary(_ path: String) -> Bool {
+    [".json", ".jsonl", ".csv", ".md", ".txt", ".html", ".xml"].contains { path.lowercased().hasSuffix($0) }
+  }
+
+  static func stem(_ path: String) -> String { URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
+
+  /// Pairs by media_id, then by stem.
+  public static func pair(outputs: [String], originals: [String]) -> Result {
+    let outputs = outputs.filter { !isAuxiliary($0) }.sorted()
+    let originals = originals.filter { !isAuxiliary($0) }.sorted()
+    var byStem: [String: String] = [:]
+    for original in originals where byStem[stem(original)] == nil { byStem[stem(original)] = original }
+    var used = Set<String>()
+    var jobs: [AuditJob] = []
+    for output in outputs {
+      let descriptor = PairAuditor.descriptorBeside(output)
+      var original: String?
+      if let descriptor, let id = mediaID(descriptor), let match = byStem[id] { original = match }
+      if original == nil { original = byStem[stem(output)] }
+      if let original { used.insert(original) }
+      jobs.append(AuditJob(output: output, original: original, descriptor: descriptor))
+    }
+    return Result(jobs: jobs, unpairedOriginals: originals.filter { !used.contains($0) })
+  }
+
+  static func mediaID(_ descriptorPath: String) -> String? {
+    guard let bytes = try? FileSource(path: descriptorPath).allBytes(), let doc = try? JSONParser.parse(bytes) else { return nil }
+    return doc["media_id"]?.stringValue
+  }
+
+  /// Reads a pairs file: CSV with `original,output` rows (a header row is allowed) or JSON
+  /// `[{"original": "...", "output": "..."}]`. Paths are relative to the roots; entries that
+  /// are absolute or climb out of the roots with `..` are rejected.
+  public static func pairsFile(_ path: String, originalsRoot: String, outputsRoot: String) throws(Problem) -> [AuditJob] {
+    let bytes: [UInt8]
+    do { bytes = try FileSource(path: path).allBytes() } catch { throw Problem(description: "pairs file \(path): \(error)") }
+    var entries: [(original: String, output: String)] = []
+    if let doc = try? JSONParser.parse(bytes) {
+      guard let items = doc.arrayValue else { throw Problem(description: "pairs file \(path): expected a JSON array of {original, output}") }
+      for (i, item) in items.enumerated() {
+        guard let o = item["original"]?.stringValue, let out = item["output"]?.stringValue else {
+          throw Problem(description: "pairs file \(path): entry \(i + 1) needs string 'original' and 'output'")
+        }
+        entries.append((o, out))
+      }
+    } else {
+      let text = String(decoding: bytes, as: UTF8.self)
+      for (n, line) in text.split(whereSeparator: \.isNewline).enumerated() {
+        let cells = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        if n == 0, cells.first?.lowercased() == "original" { continue }
+        guard cells.count == 2, !cells[0].isEmpty, !cells[1].isEmpty else {
+          throw Problem(description: "pairs file \(path): line \(n + 1) is not 'original,output'")
+        }
+        entries.append((cells[0], cells[1]))
+      }
+    }
+    var jobs: [AuditJob] = []
+    for entry in entries {
+      let original = try contained(entry.original, in: originalsRoot, pairs: path)
+      let output = try contained(entry.output, in: outputsRoot, pairs: path)
+      jobs.append(AuditJob(output: output, original: original, descriptor: PairAuditor.descriptorBeside(output)))
+    }
+    return jobs.sorted { $0.output < $1.output }
+  }
+
+  /// `relative` inside `root`, or a Problem when it is absolute or leaves the root.
+  public static func contained(_ relative: String, in root: String, pairs: String) throws(Problem) -> String {
+    guard !relative.hasPrefix("/") else { throw Problem(description: "pairs file \(pairs): absolute path '\(relative)' is not allowed") }
+    var depth = 0
+    for part in relative.split(separator: "/") {
+      if part == ".." { depth -= 1 } else if part != "." { depth += 1 }
+      if depth < 0 { throw Problem(description: "pairs file \(pairs): '\(relative)' leaves its root") }
+    }
+    return root.hasSuffix("/") ? root + relative : root + "/" + relative
+  }
+}
+
+/// `--shard K/N`: a deterministic 1/N of the work, by a hash of the output path.
+public struct Shard: Sendable, Equatable {
+  public var index: Int
+  public var count: Int
+
+  /// Parses "K/N" with 1 ≤ K ≤ N.
+  public init?(_ text: String) {
+    let parts = text.split(separator: "/")
+    guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else { return nil }
+    index = k
+    count = n
+  }
+
+  /// True when `path` belongs to this shard (FNV-1a 64 of the path's bytes, mod N).
+  public func contains(_ path: String) -> Bool {
+    var hash: UInt64 = 0xcbf29ce484222325
+    for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+    return Int(hash % UInt64(count)) == index - 1
+  }
+}
