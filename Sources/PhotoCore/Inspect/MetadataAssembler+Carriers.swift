@@ -74,7 +74,7 @@ extension MetadataAssembler {
   func decodePhotoshop(_ carrier: Carrier, into m: inout PhotoMetadata) {
     let (resources, warnings) = PhotoshopResources.parse(carrier.payload)
     m.warnings += warnings
-    for resource in resources where resource.id == PhotoshopResources.iptcID {
+    for resource in resources where resource.id == PhotoshopResources.iptcID && !resource.data.isEmpty {
       m.carriers.append(Carrier(kind: .iptc, offset: carrier.offset + resource.offset, length: resource.data.count,
                                 item: carrier.item, note: "Photoshop 8BIM 0x0404 in \(carrier.note ?? "APP13")"))
       addIPTC(resource.data, item: carrier.item, into: &m)
