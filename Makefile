@@ -1,6 +1,7 @@
 # photoaudit — build, test and demo on a machine that has only the Swift toolchain.
 # `make test` and `make demo` install what they need first (`make deps`, idempotent).
 
+SHELL        := /bin/bash
 SWIFT        ?= swift
 DEB_PACKAGES := libexif-dev libheif-dev libturbojpeg0-dev libpng-dev zlib1g-dev pkg-config \
                 libimage-exiftool-perl libheif-examples imagemagick libjpeg-turbo-progs \
@@ -30,9 +31,15 @@ build: deps
 test: deps
 	$(SWIFT) test
 
-## demo: run photoaudit over the bundled Fixtures/
+## demo: run photoaudit over the bundled Fixtures/ (an original, then the planted-defect outputs)
 demo: build
-	$(BIN) inspect Fixtures/jpeg/orient-6.jpg Fixtures/jpeg/mpf-secondary-gps.jpg Fixtures/jpeg/gps-xmp-only.jpg || true
+	$(BIN) inspect Fixtures/heic/apple-style.heic
+	@echo
+	@# The defects are planted, so audit exits 1 (findings); anything else is a failure.
+	$(BIN) audit Fixtures/defects --report-dir reports --quiet -j 2 | head -n 16; status=$${PIPESTATUS[0]}; \
+	  echo "audit exit status $$status (1 = findings at or above --fail-on error, as planted)"; \
+	  echo "reports written to reports/ (report.json, report.md, junit.xml, report.html)"; \
+	  test $$status -eq 1
 
 ## fixtures: regenerate Fixtures/ with independent tools (ImageMagick, exiftool, libheif)
 fixtures: deps

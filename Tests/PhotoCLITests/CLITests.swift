@@ -15,7 +15,7 @@ import Testing
     }
   }
 
-  @Test(arguments: ["inspect"])
+  @Test(arguments: ["inspect", "diff", "verify", "audit", "sanitize", "merge"])
   func everyCommandHasHelpWithExamples(command: String) {
     let r = PhotoCLI.runCapturing([command, "--help"])
     #expect(r.status == 0)

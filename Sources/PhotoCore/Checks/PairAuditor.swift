@@ -36,7 +36,8 @@ public enum PairAuditor {
     }
     var originalPath = originalPath
     if originalPath == nil, let named = descriptor?.original, let descriptorPath {
-      originalPath = URL(fileURLWithPath: descriptorPath).deletingLastPathComponent().appendingPathComponent(named).standardized.path
+      let folder = (descriptorPath as NSString).deletingLastPathComponent
+      originalPath = RelativePath.join(folder, named)
     }
     let original = originalPath.map(read)
     var pixels: PixelVerdicts?
@@ -48,8 +49,9 @@ public enum PairAuditor {
       pixels = PixelVerifier.verify(output: output, outputBytes: outputBytes, original: originalPair,
                                     claimedCrop: descriptor?.crop, maxPixels: options.maxPixels)
     }
+    let byteMap = output.error == nil ? outputBytes.map { ByteMapper.map(MemorySource($0)) } : nil
     let subject = CheckSubject(output: output, original: original?.0, descriptor: descriptor,
-                               descriptorProblem: descriptorProblem, pixels: pixels)
+                               descriptorProblem: descriptorProblem, pixels: pixels, byteMap: byteMap)
     let findings = CheckRegistry.run(subject, policy: options.policy)
     let report = FileReport(output: outputPath, original: originalPath, descriptor: descriptorPath, format: output.format,
                             displayed: output.displayed, gpsCarriers: output.gps.map(GPSEvidence.carrier).uniqued(),
@@ -69,8 +71,8 @@ public enum PairAuditor {
 
   /// The descriptor beside an output: `NAME.json`, else `NAME.ext.json`; nil when neither exists.
   public static func descriptorBeside(_ output: String) -> String? {
-    let url = URL(fileURLWithPath: output)
-    let candidates = [url.deletingPathExtension().appendingPathExtension("json").path, output + ".json"]
+    let stem = (output as NSString).deletingPathExtension
+    let candidates = [stem + ".json", output + ".json"]
     return candidates.first { FileManager.default.fileExists(atPath: $0) }
   }
 }

@@ -13,3 +13,29 @@ public enum RelativePath {
     return (ups + rest).joined(separator: "/")
   }
 }
+
+extension RelativePath {
+  /// `relative` resolved against `directory` lexically ("a/b" + "../c/d.jpg" → "a/c/d.jpg"):
+  /// a relative directory gives a relative result, so reports keep the paths users gave.
+  public static func join(_ directory: String, _ relative: String) -> String {
+    if relative.hasPrefix("/") { return normalize(relative) }
+    if directory.isEmpty || directory == "." { return normalize(relative) }
+    return normalize(directory + "/" + relative)
+  }
+
+  /// Removes "." and resolves ".." lexically; keeps leading ".." of a relative path.
+  public static func normalize(_ path: String) -> String {
+    let absolute = path.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..":
+        if let last = parts.last, last != ".." { parts.removeLast() } else if !absolute { parts.append(part) }
+      default: parts.append(part)
+      }
+    }
+    let joined = parts.joined(separator: "/")
+    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+  }
+}
