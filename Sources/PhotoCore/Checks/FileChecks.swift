@@ -58,7 +58,7 @@ struct SecondaryImageMetadataCheck: Check {
       let kinds = image.carrierKinds.filter(Self.metadataKinds.contains).uniqued()
       guard !kinds.isEmpty else { return nil }
       return Finding(.secondaryImageMetadata, file: s.output.path, carrier: image.kind.rawValue + (image.item.map { " #\($0)" } ?? ""),
-                     evidence: "\(image.role ?? image.kind.rawValue) at byte \(image.offset) carries \(kinds.map(\.rawValue).joined(separator: ", "))")
+                     evidence: "\(image.kind.rawValue)\(image.item.map { " #\($0)" } ?? "")\(image.role.map { " (\($0))" } ?? "") at byte \(image.offset) carries \(kinds.map(\.rawValue).joined(separator: ", "))")
     }
   }
 }

@@ -40,14 +40,17 @@ struct GPSClaimCheck: Check {
 
 /// Wording shared by the GPS checks.
 enum GPSEvidence {
+  /// Degrees to 6 decimals (about 0.1 m), as people read coordinates.
+  static func degrees(_ value: Double) -> String { String(format: "%.6f", value) }
+
   static func carrier(_ fix: GPSFix) -> String {
     fix.carrier.rawValue + (fix.item.map { " #\($0)" } ?? "")
   }
 
   static func describe(_ fix: GPSFix) -> String {
     var parts: [String] = []
-    if let lat = fix.latitude { parts.append("latitude \(lat)") }
-    if let lon = fix.longitude { parts.append("longitude \(lon)") }
+    if let lat = fix.latitude { parts.append("latitude \(degrees(lat))") }
+    if let lon = fix.longitude { parts.append("longitude \(degrees(lon))") }
     if let alt = fix.altitude { parts.append("altitude \(alt) m") }
     if let time = fix.timestamp { parts.append("time \(time)") }
     return carrier(fix) + ": " + parts.joined(separator: ", ")
@@ -61,3 +64,5 @@ extension Sequence where Element: Hashable {
     return filter { seen.insert($0).inserted }
   }
 }
+
+import Foundation

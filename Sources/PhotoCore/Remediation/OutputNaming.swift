@@ -13,19 +13,19 @@ public enum OutputNaming {
   }
 
   public static func plan(_ inputs: [String], out: String, png: Bool) -> [Job] {
-    let directory = URL(fileURLWithPath: out).standardizedFileURL
+    let directory = RelativePath.normalize(out)
     var taken: [String: String] = [:]
     let inputSet = Set(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
     return inputs.map { input in
       var stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
       if stem.isEmpty || stem == "." || stem == ".." { stem = "image" }
-      let output = directory.appendingPathComponent(stem + (png ? ".png" : ".jpg")).path
-      let descriptor = directory.appendingPathComponent(stem + ".json").path
+      let output = RelativePath.join(directory, stem + (png ? ".png" : ".jpg"))
+      let descriptor = RelativePath.join(directory, stem + ".json")
       var job = Job(input: input, output: output, descriptor: descriptor)
       if let first = taken[output] {
         job.conflict = "\(input): its output \(output) is already the output of \(first); rename one of them"
-      } else if inputSet.contains(URL(fileURLWithPath: output).resolvingSymlinksInPath().path)
-                  || inputSet.contains(URL(fileURLWithPath: descriptor).resolvingSymlinksInPath().path) {
+      } else if inputSet.contains(URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path)
+                  || inputSet.contains(URL(fileURLWithPath: descriptor).standardizedFileURL.resolvingSymlinksInPath().path) {
         job.conflict = "\(input): writing \(output) would overwrite an input; choose another --out"
       }
       taken[output] = taken[output] ?? input

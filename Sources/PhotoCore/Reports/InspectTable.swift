@@ -66,7 +66,7 @@ public enum InspectTable {
 
   static func gpsLine(_ fix: GPSFix) -> String {
     var text = carrierName(fix) + " "
-    text += [fix.latitude, fix.longitude].map { $0.map { String($0) } ?? "?" }.joined(separator: ", ")
+    text += [fix.latitude, fix.longitude].map { $0.map(GPSEvidence.degrees) ?? "?" }.joined(separator: ", ")
     if let altitude = fix.altitude { text += " alt \(altitude) m" }
     if let time = fix.timestamp { text += " \(time)" }
     return text
