@@ -10,6 +10,11 @@ extension HEIFWalker {
     if let primary = file.primaryItemID {
       scan.storedSize = file.storedSize(of: primary)
       scan.transforms = file.transforms(of: primary)
+      // An ispe with a zero side, or one beyond JPEG/HEVC limits, is no size at all.
+      if let size = scan.storedSize, size.width <= 0 || size.height <= 0 || size.width > 1 << 20 || size.height > 1 << 20 {
+        warnings.append("HEIF primary item \(primary) has an impossible 'ispe' size \(size.width)×\(size.height); ignored")
+        scan.storedSize = nil
+      }
     }
     for item in file.items {
       guard var carrier = try metadataCarrier(item, file: file, source: source, budget: &budget, warnings: &warnings)
