@@ -6,16 +6,18 @@ SWIFT        ?= swift
 DEB_PACKAGES := libexif-dev libheif-dev libturbojpeg0-dev libpng-dev zlib1g-dev pkg-config \
                 libimage-exiftool-perl libheif-examples imagemagick libjpeg-turbo-progs \
                 python3 python3-jsonschema
+# CI adds chromium (EXTRA_PACKAGES=chromium) for the HTML report browser test.
+EXTRA_PACKAGES ?=
 BIN          := .build/release/photoaudit
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo fixtures versions clean
+.PHONY: all deps build test demo fixtures versions clean report-screenshot
 
 all: build
 
 ## deps: install the Debian packages photoaudit and its tests need (skips what is installed)
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
+	@missing=""; for p in $(DEB_PACKAGES) $(EXTRA_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -40,6 +42,12 @@ demo: build
 	  echo "audit exit status $$status (1 = findings at or above --fail-on error, as planted)"; \
 	  echo "reports written to reports/ (report.json, report.md, junit.xml, report.html)"; \
 	  test $$status -eq 1
+
+## report-screenshot: a PNG of reports/report.html rendered by headless Chromium
+report-screenshot:
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,2400 \
+	  --screenshot=$(CURDIR)/reports/report.png file://$(CURDIR)/reports/report.html
 
 ## fixtures: regenerate Fixtures/ with independent tools (ImageMagick, exiftool, libheif)
 fixtures: deps

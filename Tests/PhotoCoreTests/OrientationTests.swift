@@ -41,11 +41,17 @@ import Testing
   }
 
   /// HEIF: irot angle 3 (270° CCW) is EXIF 6; imir 0 flips top↔bottom, 1 left↔right (libheif).
-  @Test func heifTransforms() {
-    #expect(Orientation.heif(irotCounterClockwiseQuarterTurns: 3, imirAxis: nil, mirrorFirst: false) == .right)
-    #expect(Orientation.heif(irotCounterClockwiseQuarterTurns: 1, imirAxis: nil, mirrorFirst: false) == .left)
-    #expect(Orientation.heif(irotCounterClockwiseQuarterTurns: 0, imirAxis: 0, mirrorFirst: false) == .downMirrored)
-    #expect(Orientation.heif(irotCounterClockwiseQuarterTurns: 0, imirAxis: 1, mirrorFirst: false) == .upMirrored)
-    #expect(Orientation.heif(irotCounterClockwiseQuarterTurns: 2, imirAxis: nil, mirrorFirst: false) == .down)
+  @Test(arguments: [
+    ([HEIFTransform.rotation(counterClockwiseQuarterTurns: 3)], Orientation.right),
+    ([.rotation(counterClockwiseQuarterTurns: 1)], .left),
+    ([.rotation(counterClockwiseQuarterTurns: 2)], .down),
+    ([.mirror(axis: 0)], .downMirrored),
+    ([.mirror(axis: 1)], .upMirrored),
+    // irot then imir (MIAF order): rotate 90° CCW, then flip left↔right = transverse (7).
+    ([.rotation(counterClockwiseQuarterTurns: 1), .mirror(axis: 1)], .rightMirrored),
+  ])
+  func heifTransforms(transforms: [HEIFTransform], expected: Orientation) {
+    let geometry = HEIFDisplayGeometry(stored: PixelSize(width: 4, height: 3), transforms: transforms)
+    #expect(geometry.orientation == expected)
   }
 }

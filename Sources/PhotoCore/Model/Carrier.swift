@@ -67,7 +67,7 @@ public struct Carrier: Sendable, Equatable {
 public enum HEIFTransform: Sendable, Equatable {
   /// `irot`: rotation by `quarterTurns` × 90° counter-clockwise.
   case rotation(counterClockwiseQuarterTurns: Int)
-  /// `imir`: 0 flips top↔bottom, 1 flips left↔right (libheif 1.15; see `Orientation.heif`).
+  /// `imir`: 0 flips top↔bottom, 1 flips left↔right (libheif 1.15; see `HEIFDisplayGeometry`).
   case mirror(axis: Int)
   /// `clap`: clean aperture.
   case cleanAperture(CleanAperture)

@@ -48,19 +48,6 @@ public enum Orientation: Int, Sendable, Equatable, Hashable, Codable, CaseIterab
     return Orientation(mirror: m1 != m2, clockwiseQuarterTurns: turns)
   }
 
-  /// Orientation from a HEIF `irot` angle (quarter turns counter-clockwise) and optional
-  /// `imir` value, applied in the order given by `mirrorFirst`. [ISO/IEC 23008-12 6.5.10, 6.5.12]
-  ///
-  /// `imir` 0 flips top↔bottom and 1 flips left↔right, as libheif 1.15 reads and writes it and
-  /// as the corpus files named for their result show (link-u `kimono.mirror-horizontal.avif`
-  /// has imir 1). FORMATS.md states the opposite; see docs/NOTES.md.
-  public static func heif(irotCounterClockwiseQuarterTurns ccw: Int, imirAxis: Int?, mirrorFirst: Bool) -> Orientation {
-    let rotation = Orientation(mirror: false, clockwiseQuarterTurns: -ccw)
-    guard let axis = imirAxis else { return rotation }
-    let mirror: Orientation = axis == 0 ? .downMirrored : .upMirrored
-    return mirrorFirst ? rotation.after(mirror) : mirror.after(rotation)
-  }
-
   /// Displayed size of an image stored at `stored`.
   public func displayedSize(stored: PixelSize) -> PixelSize { swapsAxes ? stored.transposed : stored }
 

@@ -49,6 +49,10 @@ public enum HTMLReport {
     for original in report.unpairedOriginals { out += "<p class=\"unpaired\">no output for original \(e(original))</p>\n" }
     out += """
       <script>
+      window.addEventListener('load',function(){var imgs=Array.from(document.images);
+        document.body.dataset.imagesLoaded=imgs.filter(function(i){return i.complete&&i.naturalWidth>0}).length;
+        document.body.dataset.pairs=document.querySelectorAll('.pair').length;
+        document.body.dataset.findings=document.querySelectorAll('.finding[data-id]').length;});
       document.querySelectorAll('.filters button').forEach(function(b){b.addEventListener('click',function(){
         document.querySelectorAll('.filters button').forEach(function(x){x.classList.remove('on')});b.classList.add('on');
         var f=b.dataset.filter;document.querySelectorAll('.pair').forEach(function(p){
