@@ -185,6 +185,8 @@ struct XMPDecoderTests {
       "DocumentID", "InstanceID", "OriginalDocumentID", "SerialNumber", "LensSerialNumber", "Credit", "Owner",
     ])
     #expect(c.gps == nil)
+    #expect(XMPDecoder.locationTags(in: c.tags) == c.locationText)
+    #expect(XMPDecoder.identifyingTags(in: c.tags) == c.identifying)
   }
 
   @Test func malformedPacketsThrowWithTheOffsetInThePacket() {

@@ -48,6 +48,17 @@ public enum XMPDecoder {
       extendedXMPGUID: guid?.isEmpty == false ? guid : nil, warnings: warnings)
   }
 
+  /// The XMP tags among `tags` that are textual location (PA006): the same rule as
+  /// `XMPContents.locationText`, for callers that only kept the merged tag list.
+  public static func locationTags(in tags: [MetadataTag]) -> [MetadataTag] {
+    XMPPrivacyFields.select(tags.filter { $0.carrier == .xmp }, XMPPrivacyFields.location)
+  }
+
+  /// The XMP tags among `tags` that identify people, devices or documents (PA007).
+  public static func identifyingTags(in tags: [MetadataTag]) -> [MetadataTag] {
+    XMPPrivacyFields.select(tags.filter { $0.carrier == .xmp }, XMPPrivacyFields.identifying)
+  }
+
   /// The `crs:` crop, when any crop property is present. `crs:HasCrop` absent counts as false.
   static func crop(_ flat: XMPFlattener) -> XMPCrop? {
     let names = ["HasCrop", "CropTop", "CropLeft", "CropBottom", "CropRight", "CropAngle"]
