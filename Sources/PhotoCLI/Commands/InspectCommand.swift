@@ -8,11 +8,13 @@ enum InspectCommand: Command {
     summary: "Shows what each file carries: format, stored and displayed size, orientation, GPS per carrier, camera and identifying fields, and every metadata carrier with its byte range.",
     options: [
       OptionSpec(names: ["--all", "-a"], valueName: nil, help: "list every tag"),
+      OptionSpec(names: ["--map"], valueName: nil, help: "map every byte to a structure (marker, segment, scan data, box, item extent, chunk) and show what no structure explains"),
       CommonOptions.format, CommonOptions.output, CommonOptions.jobs, CommonOptions.noColor,
     ],
     examples: [
       "photoaudit inspect IMG_0001.HEIC",
       "photoaudit inspect --all photo.jpg",
+      "photoaudit inspect --map photo.jpg",
       "photoaudit inspect --format json out/*.jpg > carriers.json",
     ],
     minimumPositionals: 1)
@@ -21,6 +23,7 @@ enum InspectCommand: Command {
     let format = try CommonOptions.reportFormat(parsed, command: spec.name, allowed: ["table", "json", "jsonl"])
     let jobs = try CommonOptions.jobs(parsed, command: spec.name)
     let allTags = parsed.has("--all")
+    if parsed.has("--map") { return try InspectMap.run(parsed, format: format, jobs: jobs, allTags: allTags, io: io) }
     let files = ParallelMap.map(parsed.positionals, jobs: jobs) { Inspector.inspect(path: $0) }
     let text: String
     switch format {

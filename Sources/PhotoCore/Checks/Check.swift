@@ -7,14 +7,17 @@ public struct CheckSubject: Sendable {
   public var descriptorProblem: String?
   /// Pixel comparison results, when pixels were compared.
   public var pixels: PixelVerdicts?
+  /// Every byte of the output attributed to a structure, when it was mapped (PA014).
+  public var byteMap: ByteMap?
 
   public init(output: PhotoMetadata, original: PhotoMetadata? = nil, descriptor: Descriptor? = nil,
-              descriptorProblem: String? = nil, pixels: PixelVerdicts? = nil) {
+              descriptorProblem: String? = nil, pixels: PixelVerdicts? = nil, byteMap: ByteMap? = nil) {
     self.output = output
     self.original = original
     self.descriptor = descriptor
     self.descriptorProblem = descriptorProblem
     self.pixels = pixels
+    self.byteMap = byteMap
   }
 }
 
@@ -30,7 +33,7 @@ public enum CheckRegistry {
   public static let all: [any Check] = [
     UnreadableCheck(), GPSPresentCheck(), GPSClaimCheck(), OrientationTagCheck(), OrientationPixelCheck(),
     ThumbnailCheck(), LocationTextCheck(), IdentifyingFieldsCheck(), DescriptorMismatchCheck(), CropCheck(),
-    SecondaryImageMetadataCheck(), ICCDroppedCheck(),
+    SecondaryImageMetadataCheck(), ICCDroppedCheck(), UnaccountedBytesCheck(),
   ]
 
   /// Runs every check and applies the policy (disabled checks dropped, severities changed).

@@ -1,0 +1,52 @@
+import PhotoCore
+
+/// `photoaudit inspect --map FILE...`: what each file carries, plus the byte map — every byte
+/// attributed to a structure, the accounted fraction, and what the unexplained bytes look like.
+enum InspectMap {
+  /// Inspects and maps each file, prints the report, sets the exit status as `inspect` does.
+  static func run(_ parsed: ParsedArguments, format: String, jobs: Int, allTags: Bool, io: CommandIO) throws -> ExitStatus {
+    let results = ParallelMap.map(parsed.positionals, jobs: jobs) { path in
+      (Inspector.inspect(path: path), ByteMapper.map(path: path))
+    }
+    let style = io.style(noColor: parsed.has("--no-color"))
+    let text: String
+    switch format {
+    case "json":
+      let files = results.map { file(InspectJSON.file($0.0, allTags: allTags), map: $0) }
+      text = JSONValue.object([("schema", .string(InspectJSON.schema)), ("files", .array(files))]).serialized() + "\n"
+    case "jsonl":
+      text = results.map { file(InspectJSON.file($0.0, allTags: allTags), map: $0).serialized(pretty: false) + "\n" }.joined()
+    default:
+      text = results.map { table($0.0, $0.1, allTags: allTags, style: style) }.joined(separator: "\n")
+    }
+    try CommonOptions.emit(text, parsed: parsed, io: io)
+    for (metadata, _) in results {
+      if let error = metadata.error { io.writeError("photoaudit inspect: \(metadata.path): \(error)\n") }
+    }
+    return results.contains { $0.0.error != nil } ? .unreadable : .ok
+  }
+
+  /// The inspect object with a `map` member (null when the file could not be read).
+  static func file(_ object: JSONValue, map result: (PhotoMetadata, ByteMap)) -> JSONValue {
+    guard case .object(var members) = object else { return object }
+    let mapped = result.0.error == nil || result.1.fileSize > 0
+    let map: JSONValue = mapped ? ByteMapReport.json(result.1) : .null
+    if let errorIndex = members.firstIndex(where: { $0.0 == "error" }) {
+      members.insert(("map", map), at: errorIndex)
+    } else {
+      members.append(("map", map))
+    }
+    return .object(members)
+  }
+
+  /// The inspect block, then the map table and its summary line.
+  static func table(_ metadata: PhotoMetadata, _ map: ByteMap, allTags: Bool, style: TextStyle) -> String {
+    var out = InspectTable.render([metadata], allTags: allTags, style: style)
+    guard metadata.error == nil || map.fileSize > 0 else { return out }
+    let summary = ByteMapReport.summary(map)
+    out += "  map  " + (map.isFullyAccounted ? style.green(summary) : style.red(summary)) + "\n"
+    for warning in map.warnings { out += "  map warning  " + style.yellow(warning) + "\n" }
+    out += ByteMapReport.table(map, style: style, indent: 4)
+    return out
+  }
+}
