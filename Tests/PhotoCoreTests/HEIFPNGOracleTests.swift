@@ -71,8 +71,8 @@ struct HEIFPNGOracleTests {
         ("width", m.stored?.width == Int(row["width"]), "\(m.stored?.width as Any) vs \(row["width"])"),
         ("height", m.stored?.height == Int(row["height"]), "\(m.stored?.height as Any) vs \(row["height"])"),
         ("orientation", m.orientation.exif == Int(row["exif_orientation"]), "\(m.orientation.exif as Any) vs \(row["exif_orientation"])"),
-        ("gps_lat", close(exifGPS?.latitude, oracle["Composite:GPSLatitude"]?.doubleValue), "\(exifGPS?.latitude as Any) vs \(oracle["Composite:GPSLatitude"] as Any)"),
-        ("gps_lon", close(exifGPS?.longitude, oracle["Composite:GPSLongitude"]?.doubleValue), "\(exifGPS?.longitude as Any) vs \(oracle["Composite:GPSLongitude"] as Any)"),
+        ("gps_lat", SharedCorpus.close(exifGPS?.latitude, oracle["Composite:GPSLatitude"]?.doubleValue), "\(exifGPS?.latitude as Any) vs \(oracle["Composite:GPSLatitude"] as Any)"),
+        ("gps_lon", SharedCorpus.close(exifGPS?.longitude, oracle["Composite:GPSLongitude"]?.doubleValue), "\(exifGPS?.longitude as Any) vs \(oracle["Composite:GPSLongitude"] as Any)"),
         ("xmp", m.has(.xmp) == (row["has_xmp"] == "yes"), "ours \(m.has(.xmp))"),
       ]
       if m.format?.isHEIFFamily == true {
@@ -98,13 +98,5 @@ struct HEIFPNGOracleTests {
     // bar is held on the files neither tool warns about, and the overall rate may not drop.
     #expect(cleanRate >= 0.98)
     #expect(rate >= 0.96)
-  }
-
-  func close(_ ours: Double?, _ theirs: Double?) -> Bool {
-    switch (ours, theirs) {
-    case (nil, nil): true
-    case (let a?, let b?): abs(a - b) <= 1e-6
-    default: false
-    }
   }
 }

@@ -49,10 +49,10 @@ struct JPEGOracleTests {
         ("width", m.stored?.width == Int(row["width"]), "\(m.stored?.width as Any) vs \(row["width"])"),
         ("height", m.stored?.height == Int(row["height"]), "\(m.stored?.height as Any) vs \(row["height"])"),
         ("orientation", m.orientation.exif == Int(row["exif_orientation"]), "\(m.orientation.exif as Any) vs \(row["exif_orientation"])"),
-        ("gps_lat", close(exifGPS?.latitude, oracle["Composite:GPSLatitude"]?.doubleValue), "\(exifGPS?.latitude as Any) vs \(oracle["Composite:GPSLatitude"] as Any)"),
-        ("gps_lon", close(exifGPS?.longitude, oracle["Composite:GPSLongitude"]?.doubleValue), "\(exifGPS?.longitude as Any) vs \(oracle["Composite:GPSLongitude"] as Any)"),
-        ("xmp_gps_lat", close(xmpGPS?.latitude, xmpOracle("Latitude")), "\(xmpGPS?.latitude as Any) vs \(xmpOracle("Latitude") as Any)"),
-        ("xmp_gps_lon", close(xmpGPS?.longitude, xmpOracle("Longitude")), "\(xmpGPS?.longitude as Any) vs \(xmpOracle("Longitude") as Any)"),
+        ("gps_lat", SharedCorpus.close(exifGPS?.latitude, oracle["Composite:GPSLatitude"]?.doubleValue), "\(exifGPS?.latitude as Any) vs \(oracle["Composite:GPSLatitude"] as Any)"),
+        ("gps_lon", SharedCorpus.close(exifGPS?.longitude, oracle["Composite:GPSLongitude"]?.doubleValue), "\(exifGPS?.longitude as Any) vs \(oracle["Composite:GPSLongitude"] as Any)"),
+        ("xmp_gps_lat", SharedCorpus.close(xmpGPS?.latitude, xmpOracle("Latitude")), "\(xmpGPS?.latitude as Any) vs \(xmpOracle("Latitude") as Any)"),
+        ("xmp_gps_lon", SharedCorpus.close(xmpGPS?.longitude, xmpOracle("Longitude")), "\(xmpGPS?.longitude as Any) vs \(xmpOracle("Longitude") as Any)"),
         ("xmp", primaryKinds.contains(.xmp) == (row["has_xmp"] == "yes"), "ours \(primaryKinds.contains(.xmp))"),
         ("iptc", primaryKinds.contains(.iptc) == (row["has_iptc"] == "yes"), "ours \(primaryKinds.contains(.iptc))"),
         ("mpf", primaryKinds.contains(.mpf) == (row["has_mpf"] == "yes"), "ours \(primaryKinds.contains(.mpf))"),
@@ -70,15 +70,6 @@ struct JPEGOracleTests {
     for key in explainedSeen { print("  explained: \(key) — \(Self.explained[key]!)") }
     #expect(unexplained.isEmpty, "unexplained disagreements:\n\(unexplained.joined(separator: "\n"))")
     #expect(rate >= 0.98)
-  }
-
-  /// Equal within 1e-6°, or both absent.
-  func close(_ ours: Double?, _ theirs: Double?) -> Bool {
-    switch (ours, theirs) {
-    case (nil, nil): true
-    case (let a?, let b?): abs(a - b) <= 1e-6
-    default: false
-    }
   }
 
   @Test func noCorpusFileCrashesOrHangsInspect() {

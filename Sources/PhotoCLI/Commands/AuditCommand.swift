@@ -98,10 +98,3 @@ enum ReportDirectory {
     try AtomicFile.write(HTMLReport.render(report, thumbnails: thumbnails), to: directory + "/report.html")
   }
 }
-
-extension Sequence where Element: Hashable {
-  func uniqued() -> [Element] {
-    var seen = Set<Element>()
-    return filter { seen.insert($0).inserted }
-  }
-}

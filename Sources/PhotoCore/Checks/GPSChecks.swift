@@ -59,7 +59,7 @@ enum GPSEvidence {
 
 extension Sequence where Element: Hashable {
   /// The elements in order, without repeats.
-  func uniqued() -> [Element] {
+  public func uniqued() -> [Element] {
     var seen = Set<Element>()
     return filter { seen.insert($0).inserted }
   }

@@ -48,4 +48,13 @@ enum SharedCorpus {
           case .array(let items) = doc, case .object(let members)? = items.first else { return [:] }
     return Dictionary(members, uniquingKeysWith: { first, _ in first })
   }
+
+  /// Coordinates equal within 1e-6° (the oracle tolerance), or both absent.
+  static func close(_ ours: Double?, _ theirs: Double?) -> Bool {
+    switch (ours, theirs) {
+    case (nil, nil): true
+    case (let a?, let b?): abs(a - b) <= 1e-6
+    default: false
+    }
+  }
 }
