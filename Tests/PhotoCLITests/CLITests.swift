@@ -54,6 +54,16 @@ import Testing
     #expect(r.out.components(separatedBy: "\"path\":").count == 4, "a complete report for all three files")
   }
 
+  /// A file over the per-file time budget is a PA013 finding and the batch goes on.
+  @Test func perFileTimeBudget() {
+    let folder = Self.packageRoot.appendingPathComponent("Fixtures/defects").path
+    let r = PhotoCLI.runCapturing(["audit", folder, "--file-timeout", "0.000001", "--format", "csv", "-j", "2"])
+    let rows = r.out.split(separator: "\n").dropFirst()
+    #expect(r.status == 1)
+    #expect(rows.count == 32)
+    #expect(rows.allSatisfy { $0.contains(",PA013,unreadable,error,") && $0.contains("--file-timeout") })
+  }
+
   /// Real reports validate against docs/schema/inspect-v1.json (Debian's python3-jsonschema).
   @Test(.enabled(if: FileManager.default.fileExists(atPath: corpus.path) && SchemaValidator.isAvailable,
                  "needs ../shared/corpus and /usr/bin/python3 with jsonschema"))

@@ -15,6 +15,7 @@ enum AuditCommand: Command {
       OptionSpec(names: ["--shard"], valueName: "K/N", help: "audit only shard K of N (deterministic, by path hash); join shards with 'photoaudit merge'"),
       OptionSpec(names: ["--no-pixels"], valueName: nil, help: "metadata-only leak scan (no pixel comparison)"),
       OptionSpec(names: ["--follow-symlinks"], valueName: nil, help: "follow symbolic links when walking folders"),
+      OptionSpec(names: ["--file-timeout"], valueName: "SECONDS", help: "per-file time budget; a file over it is a PA013 finding (default 60)"),
       CommonOptions.format, CommonOptions.output, CommonOptions.jobs, CommonOptions.failOn, CommonOptions.policy,
       CommonOptions.noColor, CommonOptions.quiet,
     ],
@@ -37,6 +38,12 @@ enum AuditCommand: Command {
       return s
     }
     let follow = parsed.has("--follow-symlinks")
+    let budget = try parsed.value("--file-timeout").map { text throws(UsageError) -> Double in
+      guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+        throw UsageError(command: spec.name, message: "--file-timeout needs a number of seconds above 0, not '\(text)'")
+      }
+      return seconds
+    } ?? 60
     var pairing: Pairing.Result
     if let outputs = parsed.value("--outputs") {
       guard parsed.positionals.isEmpty else { throw UsageError(command: spec.name, message: "give either DIR or --outputs, not both") }
@@ -72,7 +79,11 @@ enum AuditCommand: Command {
     let settings = options
     let files = ParallelMap.map(pairing.jobs, jobs: jobs) { job -> FileReport in
       defer { progress.tick() }
-      return PairAuditor.audit(output: job.output, original: job.original, descriptor: job.descriptor, options: settings).report
+      let report = TimeBudget.run(seconds: budget) {
+        PairAuditor.audit(output: job.output, original: job.original, descriptor: job.descriptor, options: settings).report
+      }
+      return report ?? FileReport(output: job.output, original: job.original, descriptor: job.descriptor, findings: [
+        Finding(.unreadable, file: job.output, evidence: "not audited: it took longer than the --file-timeout of \(budget) s")])
     }
     progress.finish()
     let report = AuditReport(command: spec.name, files: files.sorted { $0.output < $1.output },
