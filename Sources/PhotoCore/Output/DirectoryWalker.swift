@@ -13,13 +13,15 @@ public enum DirectoryWalker {
     public var skipped: [(path: String, reason: String)] = []
   }
 
-  /// Files named directly are listed as given; directories are walked.
+  /// Files named directly are listed as given; directories are walked. Each directory is
+  /// entered once (by its resolved path), so symbolic-link loops end.
   public static func list(_ paths: [String], followSymlinks: Bool = false) -> Listing {
     var listing = Listing()
+    var visited = Set<String>()
     for path in paths {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-        walk(path, depth: 0, followSymlinks: followSymlinks, into: &listing)
+        walk(path, depth: 0, followSymlinks: followSymlinks, visited: &visited, into: &listing)
       } else {
         listing.files.append(path)
       }
@@ -27,7 +29,13 @@ public enum DirectoryWalker {
     return listing
   }
 
-  static func walk(_ directory: String, depth: Int, followSymlinks: Bool, into listing: inout Listing) {
+  static func walk(_ directory: String, depth: Int, followSymlinks: Bool, visited: inout Set<String>,
+                   into listing: inout Listing) {
+    let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+    guard visited.insert(real).inserted else {
+      listing.skipped.append((directory, "already walked (a symbolic-link loop or a second link to \(real))"))
+      return
+    }
     guard depth < maxDepth else {
       listing.skipped.append((directory, "nested deeper than \(maxDepth) directories"))
       return
@@ -42,14 +50,18 @@ public enum DirectoryWalker {
             let type = attributes[.type] as? FileAttributeType else { continue }
       switch type {
       case .typeDirectory:
-        walk(path, depth: depth + 1, followSymlinks: followSymlinks, into: &listing)
+        walk(path, depth: depth + 1, followSymlinks: followSymlinks, visited: &visited, into: &listing)
       case .typeRegular:
         listing.files.append(path)
       case .typeSymbolicLink:
         if followSymlinks {
           var isDirectory: ObjCBool = false
           if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { walk(path, depth: depth + 1, followSymlinks: true, into: &listing) } else { listing.files.append(path) }
+            if isDirectory.boolValue {
+              walk(path, depth: depth + 1, followSymlinks: true, visited: &visited, into: &listing)
+            } else {
+              listing.files.append(path)
+            }
           }
         } else {
           listing.skipped.append((path, "symbolic link (use --follow-symlinks)"))
