@@ -63,3 +63,6 @@ versions:
 
 clean:
 	rm -rf .build
+
+## fuzz, fuzz-mutate: libFuzzer targets and mutation runs (issue 7; not part of CI) — Makefile.fuzz
+include Makefile.fuzz

@@ -56,7 +56,7 @@ public enum Inspector {
     ]
     if let match = known.first(where: { head.hasPrefix($0.0) }) { return "looks like \(match.1)" }
     if head.count >= 8, Array(head[4..<8]) == Array(ascii: "ftyp") {
-      return "ISOBMFF with brand '\(String(decoding: head[8..<12], as: UTF8.self))' is not an image format"
+      return "ISOBMFF with brand '\(String(decoding: head[8..<min(12, head.count)], as: UTF8.self))' is not an image format"
     }
     let shown = head.prefix(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
     return "starts with \(shown)"

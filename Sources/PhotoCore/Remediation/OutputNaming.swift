@@ -18,7 +18,8 @@ public enum OutputNaming {
     let inputSet = Set(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
     return inputs.map { input in
       var stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-      if stem.isEmpty || stem == "." || stem == ".." { stem = "image" }
+      // "/" is the stem of the path "/": joined to --out it would be an absolute path outside it.
+      if stem.isEmpty || stem == "." || stem == ".." || stem.contains("/") { stem = "image" }
       let output = RelativePath.join(directory, stem + (png ? ".png" : ".jpg"))
       let descriptor = RelativePath.join(directory, stem + ".json")
       var job = Job(input: input, output: output, descriptor: descriptor)

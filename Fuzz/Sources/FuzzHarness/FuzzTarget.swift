@@ -1,0 +1,1 @@
+../../../Tests/PhotoCoreTests/Support/FuzzTarget.swift

@@ -1,0 +1,1 @@
+../../../Tests/PhotoCoreTests/Support/MutationCampaign.swift

@@ -1,0 +1,138 @@
+import Foundation
+import PhotoCLI
+import PhotoCore
+import Testing
+
+/// Decompression bombs through the CLI: a file whose header claims 65500×65500 pixels (4.3
+/// gigapixels, 12.9 GB of RGB) is refused by `sanitize` and `verify` with a clear message,
+/// before any pixel memory is allocated (measured: the child's peak RSS stays small).
+@Suite struct DataSafetyLimitsTests {
+  static let side = 65_500
+  static let pixels = side * side
+
+  /// A real fixture with its stored size patched to 65500×65500 (JPEG SOF, PNG IHDR with its
+  /// CRC, HEIF `ispe`).
+  static func bomb(_ ext: String) throws -> [UInt8] {
+    switch ext {
+    case "jpg":
+      var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: DataSafetyInputs.fixtures + "/jpeg/orient-1.jpg")))
+      var i = 2
+      while i + 9 < bytes.count, bytes[i] == 0xFF {
+        let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+        if JPEGMarker.isStartOfFrame(bytes[i + 1]) {
+          bytes.replaceSubrange(i + 5..<i + 9, with: be16(side) + be16(side))
+          return bytes
+        }
+        i += 2 + length
+      }
+      throw Missing(what: "SOF")
+    case "png":
+      var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: DataSafetyInputs.fixtures + "/png/clean.png")))
+      bytes.replaceSubrange(16..<24, with: be32(side) + be32(side))  // IHDR data at 16
+      bytes.replaceSubrange(29..<33, with: be32(Int(PNGCRC.checksum(bytes[12..<29]))))
+      return bytes
+    case "heic":
+      var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: DataSafetyInputs.fixtures + "/heic/upright.heic")))
+      var patched = 0
+      var from = 0
+      while let at = bytes[from...].firstRange(of: Array("ispe".utf8))?.lowerBound {
+        bytes.replaceSubrange(at + 8..<at + 16, with: be32(side) + be32(side))  // after version/flags
+        patched += 1
+        from = at + 16
+      }
+      guard patched > 0 else { throw Missing(what: "ispe") }
+      return bytes
+    default:
+      throw Missing(what: ext)
+    }
+  }
+
+  struct Missing: Error { var what: String }
+
+  static func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
+  static func be32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8((v >> (24 - 8 * $0)) & 0xFF) } }
+
+  @Test(arguments: ["jpg", "png", "heic"])
+  func sanitizeRefusesAGigapixelHeader(_ ext: String) throws {
+    let scratch = try ScratchDirectory("bomb-\(ext)")
+    defer { scratch.remove() }
+    let input = scratch.path + "/bomb." + ext
+    try Data(Self.bomb(ext)).write(to: URL(fileURLWithPath: input))
+    let r = PhotoCLI.runCapturing(["sanitize", input, "--out", scratch.path + "/out", "--quiet"])
+    #expect(r.status == 1)
+    #expect(r.err.contains("\(input): \(Self.side)×\(Self.side) is \(Self.pixels) pixels, over --max-pixels 200000000 (decompression-bomb guard)"),
+            "\(r.err)")
+    #expect(((try? FileManager.default.contentsOfDirectory(atPath: scratch.path + "/out")) ?? []).isEmpty)
+  }
+
+  /// `--max-pixels N` lowers the cap; the message names it.
+  @Test func sanitizeHonoursALowerMaxPixels() throws {
+    let scratch = try ScratchDirectory("max-pixels")
+    defer { scratch.remove() }
+    let input = DataSafetyInputs.fixtures + "/jpeg/orient-1.jpg"
+    let r = PhotoCLI.runCapturing(["sanitize", input, "--out", scratch.path, "--max-pixels", "100", "--quiet"])
+    #expect(r.status == 1)
+    #expect(r.err.contains("pixels, over --max-pixels 100 (decompression-bomb guard)"), "\(r.err)")
+    let usage = PhotoCLI.runCapturing(["sanitize", input, "--out", scratch.path, "--max-pixels", "0"])
+    #expect(usage.status == 2)
+    #expect(usage.err.contains("--max-pixels needs a whole number from 1 to"), "\(usage.err)")
+  }
+
+  /// `verify` decodes pixels to compare them: the same header is refused by the decoder's own
+  /// cap, reported as a problem of the file, not a crash.
+  @Test(arguments: ["jpg", "png", "heic"])
+  func verifyRefusesAGigapixelHeader(_ ext: String) throws {
+    let scratch = try ScratchDirectory("verify-bomb-\(ext)")
+    defer { scratch.remove() }
+    let input = scratch.path + "/bomb." + ext
+    try Data(Self.bomb(ext)).write(to: URL(fileURLWithPath: input))
+    let r = PhotoCLI.runCapturing(["verify", input, "--original", input, "--format", "json"])
+    #expect([0, 1, 3].contains(r.status))
+    // Ours for JPEG and PNG; for HEIF libheif's own cap (32768×32768) speaks first.
+    let refusal = ext == "heic"
+      ? "Security limit exceeded: Image size \(Self.side)x\(Self.side) exceeds the maximum image size"
+      : "image is \(Self.side)×\(Self.side) (\(Self.pixels) pixels), over the limit of 200000000 pixels"
+    #expect(r.out.contains("output pixels could not be decoded: ") && r.out.contains(refusal), "\(r.out.prefix(1500)) \(r.err)")
+  }
+
+  /// The refusal happens before allocation: the whole process peaks far below the 12.9 GB the
+  /// header asks for (a child process, so `wait4` measures only it).
+  @Test(.enabled(if: PhotoauditProcess.isAvailable, PhotoauditProcess.skipMessage),
+        arguments: [("sanitize", "jpg"), ("sanitize", "png"), ("sanitize", "heic"), ("verify", "jpg"), ("verify", "png"), ("verify", "heic")])
+  func gigapixelHeaderIsRefusedWithoutAllocating(_ command: String, _ ext: String) throws {
+    let scratch = try ScratchDirectory("bomb-rss")
+    defer { scratch.remove() }
+    let input = scratch.path + "/bomb." + ext
+    try Data(Self.bomb(ext)).write(to: URL(fileURLWithPath: input))
+    let arguments = command == "sanitize"
+      ? ["sanitize", input, "--out", scratch.path + "/out", "--quiet"]
+      : ["verify", input, "--original", input, "--format", "json"]
+    // Linux carries the spawning process's high-water mark into the child's ru_maxrss at exec
+    // (posix_spawn shares our memory until then), so the bound is ours plus 300 MiB: far below
+    // the 12.9 GB a decode would touch.
+    let inherited = PhotoauditProcess.selfMaxRSSKiB()
+    let finished = try PhotoauditProcess.run(arguments, logDirectory: scratch.path)
+    #expect(finished.signal == nil, "\(command) \(ext) died by signal \(finished.signal ?? 0)")
+    #expect(finished.maxRSSKiB < inherited + 300 * 1024,
+            "\(command) \(ext) peaked at \(finished.maxRSSKiB / 1024) MiB (this process: \(inherited / 1024) MiB)")
+  }
+
+  /// The per-file time budget in batches: `audit --file-timeout` (default 60 s) reports an
+  /// overrun as a finding and goes on.
+  @Test func auditHasAPerFileTimeBudget() {
+    let help = PhotoCLI.runCapturing(["audit", "--help"])
+    #expect(help.out.contains("--file-timeout"))
+    let bad = PhotoCLI.runCapturing(["audit", DataSafetyInputs.fixtures + "/jpeg", "--file-timeout", "0"])
+    #expect(bad.status == 2)
+    #expect(bad.err.contains("--file-timeout needs a number of seconds above 0, not '0'"), "\(bad.err)")
+  }
+
+  /// `sanitize`, `verify` and `inspect` batches have no such budget: one slow file stalls them.
+  @Test(arguments: ["sanitize", "verify", "inspect"])
+  func otherBatchCommandsHaveNoPerFileTimeBudget(_ command: String) {
+    let help = PhotoCLI.runCapturing([command, "--help"])
+    withKnownIssue("only audit has --file-timeout (TimeBudget); \(command) waits for each file however long it takes") {
+      #expect(help.out.contains("--file-timeout"))
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import Codecs
+import Foundation
+import PhotoCore
+import Testing
+
+/// Every cap on hostile input, pushed just past its limit: the parser must stop with a clear
+/// message (naming the limit), quickly, without trapping. The pixel-count cap through the CLI
+/// (`sanitize`, `verify`) is in `PhotoCLITests/DataSafetyLimitsTests`.
+@Suite struct LimitsTests {
+  /// One cap and the input that exceeds it.
+  enum Cap: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case heifBoxNesting, heifBoxCount, heifMetaBytes
+    case jpegSegmentCount, jpegMetadataBytes
+    case pngChunkCount, pngZTXtInflatedSize, pngICCPInflatedSize, pngITXtXMPInflatedSize
+    case xmpBillionLaughs, xmpExternalEntity, xmpExternalParameterEntity, xmpDepth, xmpElementCount, xmpAttributeCount, xmpBytes
+    case xmpBillionLaughsInJPEG
+    case mpfEntryCount, photoshopResourceCount, iccTagCount
+    case jsonDepth, jsonBytes
+
+    var testDescription: String { rawValue }
+
+    /// A phrase the user-facing message must contain.
+    var expected: String {
+      switch self {
+      case .heifBoxNesting: "HEIF box nesting inside 'dinf' exceeds the limit of \(ISOBMFFLimits.maxDepth)"
+      case .heifBoxCount: "HEIF number of boxes exceeds the limit of \(ISOBMFFLimits.maxBoxes)"
+      case .heifMetaBytes: "exceeds the limit of \(ISOBMFFLimits.maxMetaBytes)"
+      case .jpegSegmentCount: "JPEG has more than \(JPEGWalker.maxSegments) segments; stopped reading"
+      case .jpegMetadataBytes: "metadata over \(JPEGWalker.maxMetadataBytes) bytes; the rest was not read"
+      case .pngChunkCount: "PNG has more than \(PNGWalker.maxChunks) chunks; the rest was not read"
+      case .pngZTXtInflatedSize, .pngICCPInflatedSize, .pngITXtXMPInflatedSize:
+        "stopped at the size cap: \(PNGWalker.maxInflatedChunkBytes >> 20) MiB per chunk"
+      case .xmpBillionLaughs, .xmpBillionLaughsInJPEG: "undefined entity &lol9;"
+      case .xmpExternalEntity: "undefined entity &xxe;"
+      case .xmpExternalParameterEntity: "undefined entity &exfil;"
+      case .xmpDepth: "XML nests elements deeper than 64 levels"
+      case .xmpElementCount: "XML has more than 200000 elements"
+      // The attribute cap reuses the element-count error, so the message says "elements".
+      case .xmpAttributeCount: "XML has more than 4096 elements"
+      case .xmpBytes: "exceeds the limit of 16777216 bytes"
+      case .mpfEntryCount: "MPF index lists 1000 images; read 64"
+      case .photoshopResourceCount: "Photoshop APP13 has more than 10000 resources; the rest were skipped."
+      case .iccTagCount: "ICC tag table declares 5000 tags; only 1024 fit and were read."
+      case .jsonDepth: "nested deeper than \(JSONParser.maxDepth)"
+      case .jsonBytes: "document over \(JSONParser.maxBytes) bytes"
+      }
+    }
+
+    /// Runs the parser on the hostile input and returns every message it produced (errors and
+    /// warnings), in the words the user sees.
+    func messages() -> [String] {
+      typealias H = HostileInputs
+      func inspect(_ bytes: [UInt8]) -> [String] {
+        let m = Inspector.inspect(source: MemorySource(bytes), path: "hostile")
+        return (m.error.map { [$0] } ?? []) + m.warnings
+      }
+      func xmp(_ text: String) -> [String] {
+        do {
+          let contents = try XMPDecoder.decode(Array(text.utf8))
+          return contents.warnings
+        } catch { return ["\(error)"] }
+      }
+      func json(_ bytes: [UInt8]) -> [String] {
+        do {
+          let _: JSONValue = try JSONParser.parse(bytes)
+        } catch { return ["\(error)"] }
+        return []
+      }
+      switch self {
+      case .heifBoxNesting: return inspect(H.heifNestedBoxes(depth: ISOBMFFLimits.maxDepth + 4))
+      case .heifBoxCount: return inspect(H.heifManyBoxes(count: ISOBMFFLimits.maxBoxes + 1))
+      case .heifMetaBytes: return inspect(H.heifHugeMeta(size: ISOBMFFLimits.maxMetaBytes + 64))
+      case .jpegSegmentCount: return inspect(H.jpegWithComments(count: JPEGWalker.maxSegments + 10, payload: 1))
+      case .jpegMetadataBytes:
+        return inspect(H.jpegWithComments(count: JPEGWalker.maxMetadataBytes / 65_533 + 2, payload: 65_533))
+      case .pngChunkCount: return inspect(H.pngManyChunks(count: PNGWalker.maxChunks + 1))
+      case .pngZTXtInflatedSize:
+        return inspect(H.png([H.chunk("zTXt", Array("Comment".utf8) + [0, 0] + Self.bomb)]))
+      case .pngICCPInflatedSize:
+        return inspect(H.png([H.chunk("iCCP", Array("bomb".utf8) + [0, 0] + Self.bomb)]))
+      case .pngITXtXMPInflatedSize:
+        return inspect(H.png([H.chunk("iTXt", Array("XML:com.adobe.xmp".utf8) + [0, 1, 0, 0, 0] + Self.bomb)]))
+      case .xmpBillionLaughs: return xmp(H.billionLaughs)
+      case .xmpExternalEntity: return xmp(H.externalEntity)
+      case .xmpExternalParameterEntity: return xmp(H.externalParameterEntity)
+      case .xmpDepth: return xmp(H.xmlNested(depth: 100))
+      case .xmpElementCount: return xmp(H.xmlManyElements(200_001))
+      case .xmpAttributeCount:
+        let attributes = (0...4096).map { "a\($0)=\"1\"" }.joined(separator: " ")
+        return xmp(#"<x:xmpmeta xmlns:x="adobe:ns:meta/"><e "# + attributes + "/></x:xmpmeta>")
+      case .xmpBytes: return xmp(String(repeating: " ", count: (16 << 20) + 1) + "<a/>")
+      case .xmpBillionLaughsInJPEG:
+        var b = JPEGBuilder()
+        b.xmp(H.billionLaughs)
+        b.frame(width: 8, height: 8)
+        b.scanAndEnd()
+        return inspect(b.bytes)
+      case .mpfEntryCount: return MPFIndex.parse(H.mpfIndex(images: 1000), base: 0).warnings
+      case .photoshopResourceCount: return PhotoshopResources.parse(H.photoshopResources(count: 10_001)).warnings
+      case .iccTagCount: return ICCProfileDecoder.decode(H.iccManyTags(count: 5000))?.warnings ?? ["not decoded"]
+      case .jsonDepth: return json(Array(String(repeating: "[", count: 100).utf8))
+      case .jsonBytes: return json(Array(("[" + String(repeating: " ", count: 16 << 20) + "]").utf8))
+      }
+    }
+
+    /// 17 MiB of zeros in 110 KB of deflate.
+    static let bomb: [UInt8] = HostileInputs.zlibZeros(pairs: (17 << 20) / 258).stream
+  }
+
+  @Test(arguments: Cap.allCases)
+  func capStopsWithAClearMessage(_ cap: Cap) {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let messages = cap.messages()
+    let seconds = MutationCampaign.seconds(clock.now - started)
+    #expect(messages.contains { $0.contains(cap.expected) }, "\(cap): expected “\(cap.expected)” in \(messages.prefix(5))")
+    #expect(seconds < RegressionTests.budget * 2, "\(cap) took \(seconds) s")
+  }
+
+  /// The hand-made deflate bomb really is one: zlib inflates it completely to 17 MiB.
+  @Test func deflateBombInflatesToSeventeenMiB() {
+    let (stream, size) = HostileInputs.zlibZeros(pairs: (17 << 20) / 258)
+    #expect(stream.count < 120_000)
+    let result = Inflater.inflate(stream, maxOutput: 32 << 20, wrapping: .zlib)
+    #expect(result.status == .complete)
+    #expect(result.bytes.count == size)
+    let capped = Inflater.inflate(stream, maxOutput: PNGWalker.maxInflatedChunkBytes, wrapping: .zlib)
+    #expect(capped.status == .outputLimitReached)
+    #expect(capped.bytes.count == PNGWalker.maxInflatedChunkBytes)
+  }
+
+  /// libexif bounds IFD chains itself (IFD0/IFD1 only; Exif-IFD recursion cost-capped since
+  /// 0.6.22): loops and deep chains terminate quickly with the entries read so far.
+  @Test(arguments: [
+    ("IFD0 next-IFD points at itself", HostileInputs.tiffIFDLoop()),
+    ("ExifIFD pointers nested 2,000 deep", HostileInputs.tiffDeepExifChain(depth: 2000)),
+    ("ExifIFD pointer loop of 2", HostileInputs.tiffDeepExifChain(depth: 2)),
+  ])
+  func exifIFDChainsTerminate(_ name: String, tiff: [UInt8]) {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let contents = ExifDecoder.decode(tiff)
+    #expect(MutationCampaign.seconds(clock.now - started) < 1, "\(name)")
+    #expect(contents.tags.count < 100, "\(name): \(contents.tags.count) tags")
+  }
+
+  /// The message for an over-deep EXIF chain is libexif's log line, which `ExifReader` does not
+  /// capture: the user is not told that part of the EXIF was not read.
+  @Test func exifRecursionCapHasNoUserMessage() {
+    let contents = ExifDecoder.decode(HostileInputs.tiffDeepExifChain(depth: 2000))
+    withKnownIssue("libexif's 'Deep/expensive recursion detected' goes to exif_log, which ExifReader does not hook") {
+      #expect(contents.warnings.contains { $0.lowercased().contains("recursion") || $0.lowercased().contains("deep") })
+    }
+  }
+
+  /// PNG uncompressed text counts against the per-file budget but is never refused by it: five
+  /// 14 MiB tEXt chunks are all read (70 MiB > 64 MiB), with no message.
+  @Test func pngUncompressedTextHasNoPerFileCap() {
+    let text = HostileInputs.chunk("tEXt", Array("Comment".utf8) + [0] + [UInt8](repeating: 0x41, count: 14 << 20))
+    let png = HostileInputs.png(Array(repeating: text, count: 5))
+    let scan = try? PNGWalker.scan(MemorySource(png))
+    let read = scan?.carriers.reduce(0) { $0 + $1.payload.count } ?? 0
+    withKnownIssue("PNGWalker reads every tEXt chunk whole; maxMetadataBytes only limits inflating and the trailer") {
+      #expect(read <= PNGWalker.maxMetadataBytes, "read \(read) bytes of text")
+    }
+  }
+}
