@@ -66,3 +66,19 @@ clean:
 
 ## fuzz, fuzz-mutate: libFuzzer targets and mutation runs (issue 7; not part of CI) — Makefile.fuzz
 include Makefile.fuzz
+
+## bench: benchmarks, not tests (bench/README.md): sanitize vs vipsthumbnail and ImageMagick,
+## audit vs exiftool and exiv2. `make bench BENCH_SAVE=1` also writes bench/results/.
+BENCH_PACKAGES := libvips-tools exiv2 time libimage-exiftool-perl libheif-examples imagemagick \
+                  libjpeg-turbo-progs python3
+.PHONY: bench
+bench: build
+	@missing=""; for p in $(BENCH_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	PHOTOAUDIT=$(BIN) BENCH_SAVE=$(BENCH_SAVE) bench/sanitize.sh
+	PHOTOAUDIT=$(BIN) BENCH_SAVE=$(BENCH_SAVE) bench/scan.sh

@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# bench/scan.sh — issue 6 benchmark: metadata leak scan throughput (files/second) of
+# `photoaudit audit DIR --no-pixels` vs `exiftool -j -n -ee -r` vs `exiv2 -pa` over the same
+# 1,200 files (JPEG, HEIC, PNG with varied metadata), and the full pixel-verified audit
+# (`photoaudit audit --originals O --outputs U`) over 100 pairs of 12 MP originals and outputs.
+# See bench/README.md.
+source "$(dirname "$0")/lib.sh"
+
+need_tools exiftool exiv2 heif-enc vipsthumbnail python3
+start_output scan
+WORK=$(mktemp -d /tmp/photoaudit-bench.XXXXXX)
+BENCH_LOG=$WORK/stderr.log
+trap 'rm -rf "$WORK"' EXIT
+
+SCAN_N=${SCAN_N:-1200}   # files in the scan set
+PAIRS_N=100              # pairs in the pixel-verified set (96 JPEG + 4 HEIC originals)
+
+# --- generated inputs ---------------------------------------------------------------------------
+# 13 distinct small files (JPEG 1024x768 and one 2048x1536, PNG screenshots 1170x2532, HEIC
+# 1024x768) with different metadata, copied under IMG_NNNN names up to SCAN_N files.
+gen_scan() {
+  gen_bases
+  local dir="$DATA/$GEN_VERSION/scan-$SCAN_N" base="$DATA/$GEN_VERSION/bases"
+  [ -f "$dir.done" ] && return 0
+  echo "generating: scan set of $SCAN_N files ..." >&2
+  local src="$dir.src"
+  rm -rf "$dir.tmp" "$src" && mkdir -p "$dir.tmp" "$src"
+  local gps=(-GPSLatitude=37.331686 -GPSLatitudeRef=N -GPSLongitude=122.030656 -GPSLongitudeRef=W)
+  local xgps=(-XMP-exif:GPSLatitude=37.331686N -XMP-exif:GPSLongitude=122.030656W)
+  local cam=(-Make=Apple -Model="iPhone 13" -DateTimeOriginal="2024:05:04 10:11:12" -Software="17.4")
+  local X=(exiftool -q -q -overwrite_original)
+  "$IM_CONVERT" "$base/base0.jpg" -resize 1024x768 -quality 90 "$src/j-base.jpg"
+  cp "$src/j-base.jpg" "$src/j1-exif-gps-o6.jpg"; "${X[@]}" "${cam[@]}" "${gps[@]}" -Orientation#=6 "$src/j1-exif-gps-o6.jpg"
+  cp "$src/j-base.jpg" "$src/j2-exif-xmp-gps.jpg"; "${X[@]}" "${cam[@]}" "${gps[@]}" "${xgps[@]}" "$src/j2-exif-xmp-gps.jpg"
+  cp "$src/j-base.jpg" "$src/j3-xmp-gps.jpg"; "${X[@]}" "${xgps[@]}" -XMP-dc:Creator="A. Photographer" "$src/j3-xmp-gps.jpg"
+  "$IM_CONVERT" "$base/base1.jpg" -resize 1024x768 -strip -quality 85 "$src/j4-clean.jpg"
+  cp "$src/j4-clean.jpg" "$src/j5-camera-iptc.jpg"
+  "${X[@]}" "${cam[@]}" -IPTC:By-line="A. Photographer" -IPTC:City=Cupertino -XMP-dc:Creator="A. Photographer" "$src/j5-camera-iptc.jpg"
+  "$IM_CONVERT" "$base/base2.jpg" -resize 512x384 -quality 80 "$src/thumb.jpg"
+  cp "$src/j-base.jpg" "$src/j6-thumb-gps.jpg"; "${X[@]}" "${cam[@]}" "${gps[@]}" "-ThumbnailImage<=$src/thumb.jpg" "$src/j6-thumb-gps.jpg"
+  "$IM_CONVERT" "$base/base3.jpg" -resize 2048x1536 -strip -quality 85 "$src/j7-output-clean.jpg"
+  "$IM_CONVERT" -size 1170x2532 gradient:'#f0f0f0-#d0d8e8' -fill '#3060a0' -draw 'rectangle 0,0 1170,180' \
+    -fill white -draw 'rectangle 60,300 1110,900' -draw 'rectangle 60,960 1110,1560' "$src/p-base.png"
+  cp "$src/p-base.png" "$src/p1-exif-gps.png"; "${X[@]}" "${cam[@]}" "${gps[@]}" "$src/p1-exif-gps.png"
+  cp "$src/p-base.png" "$src/p2-xmp-gps.png"; "${X[@]}" "${xgps[@]}" "$src/p2-xmp-gps.png"
+  cp "$src/p-base.png" "$src/p3-clean.png"
+  cp "$src/j1-exif-gps-o6.jpg" "$src/h-src.jpg"; "${X[@]}" -Orientation#=1 "$src/h-src.jpg"
+  heif-enc -q 50 -o "$src/h1-exif-gps.heic" "$src/h-src.jpg" >/dev/null
+  heif-enc -q 50 -o "$src/h2-clean.heic" "$src/j4-clean.jpg" >/dev/null
+  cp "$src/h2-clean.heic" "$src/h3-xmp-gps.heic"; "${X[@]}" "${xgps[@]}" "$src/h3-xmp-gps.heic"
+  rm -f "$src/j-base.jpg" "$src/p-base.png" "$src/thumb.jpg" "$src/h-src.jpg"
+  local srcs i s
+  mapfile -t srcs < <(find "$src" -type f | sort)
+  for ((i = 0; i < SCAN_N; i++)); do
+    s=${srcs[$((i % ${#srcs[@]}))]}
+    cp "$s" "$dir.tmp/$(printf 'IMG_%04d' "$i").${s##*.}"
+  done
+  rm -rf "$src"
+  rm -rf "$dir" && mv "$dir.tmp" "$dir" && touch "$dir.done"
+}
+
+# Pairs: 96 copies (hard links) of the 12 MP JPEG originals (Orientation 1/6/8/3) + 4 of the 12 MP HEIC,
+# outputs made by vipsthumbnail (another pipeline: that is what audit is for): most correct
+# (auto-rotated, stripped), every 4th left unrotated (wrong orientation), every 7th keeps
+# its metadata (GPS leak).
+gen_pairs() {
+  gen_12mp
+  gen_heic
+  local dir="$DATA/$GEN_VERSION/pairs"
+  [ -f "$dir.done" ] && return 0
+  echo "generating: $PAIRS_N original/output pairs (vipsthumbnail) ..." >&2
+  rm -rf "$dir.tmp" && mkdir -p "$dir.tmp/originals" "$dir.tmp/outputs"
+  local set12=("$DATA/$GEN_VERSION"/12mp/*.jpg) i f name opts
+  for ((i = 0; i < PAIRS_N; i++)); do
+    if [ "$i" -lt $((PAIRS_N - 4)) ]; then
+      f=${set12[$((i % ${#set12[@]}))]}; name=$(printf 'P%03d_%s' "$i" "$(basename "$f")")
+    else
+      f="$DATA/$GEN_VERSION/heic/IMG_HEIC.heic"; name=$(printf 'P%03d_IMG_HEIC.heic' "$i")
+    fi
+    ln "$f" "$dir.tmp/originals/$name" 2>/dev/null || cp "$f" "$dir.tmp/originals/$name"
+    opts=(); local save="[Q=85,strip]"
+    [ $((i % 4)) = 3 ] && opts=(--no-rotate)
+    [ $((i % 7)) = 5 ] && save="[Q=85]"
+    vipsthumbnail "$dir.tmp/originals/$name" -s 2048x2048 "${opts[@]}" -o "$dir.tmp/outputs/%s.jpg$save" ||
+      die "vipsthumbnail failed"
+  done
+  # The same pairs split by the originals' format (hard links), timed apart too.
+  local kind
+  for kind in jpeg heic; do
+    mkdir -p "$dir.tmp/$kind/originals" "$dir.tmp/$kind/outputs"
+    for f in "$dir.tmp/originals"/*; do
+      case "$kind:$f" in jpeg:*.jpg | heic:*.heic) ;; *) continue ;; esac
+      name=$(basename "${f%.*}")
+      ln "$f" "$dir.tmp/$kind/originals/" 2>/dev/null || cp "$f" "$dir.tmp/$kind/originals/"
+      ln "$dir.tmp/outputs/$name.jpg" "$dir.tmp/$kind/outputs/" 2>/dev/null || cp "$dir.tmp/outputs/$name.jpg" "$dir.tmp/$kind/outputs/"
+    done
+  done
+  rm -rf "$dir" && mv "$dir.tmp" "$dir" && touch "$dir.done"
+}
+
+# The JPEG and PNG files of the scan set (hard links): exiv2 0.27 as packaged reads no HEIC.
+gen_scan_jpeg_png() {
+  local dir="$DATA/$GEN_VERSION/scan-$SCAN_N-jpeg-png" scan="$DATA/$GEN_VERSION/scan-$SCAN_N"
+  [ -f "$dir.done" ] && return 0
+  rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+  find "$scan" -type f \( -name '*.jpg' -o -name '*.png' \) -exec cp -l {} "$dir.tmp/" \; 2>/dev/null ||
+    find "$scan" -type f \( -name '*.jpg' -o -name '*.png' \) -exec cp {} "$dir.tmp/" \;
+  rm -rf "$dir" && mv "$dir.tmp" "$dir" && touch "$dir.done"
+}
+
+gen_scan
+gen_scan_jpeg_png
+gen_pairs
+SCAN="$DATA/$GEN_VERSION/scan-$SCAN_N"
+SCAN_JP="$DATA/$GEN_VERSION/scan-$SCAN_N-jpeg-png"
+NJP=$(find "$SCAN_JP" -type f | wc -l)
+FAST_REPEAT=${BENCH_REPEAT_FAST:-$((BENCH_REPEAT * 3))}   # the sub-second runs: more samples
+PAIRS="$DATA/$GEN_VERSION/pairs"
+N=$(find "$SCAN" -type f | wc -l)
+warm_cache "$SCAN" "$PAIRS"
+
+print_header "photoaudit audit / metadata scan benchmark (issue 6)"
+echo "tools:    exiftool $(exiftool -ver), $(exiv2 --version | head -1)"
+echo "method:   sequential runs, best of $FAST_REPEAT for wall time (exiftool and the pixel audit: $BENCH_REPEAT);"
+echo "          files/s = files / wall time, process start-up included;"
+echo "          cpu = user+sys of the whole run; page cache warm; outputs written to files."
+echo
+counts=$(find "$SCAN" -type f | sed 's/.*\.//' | sort | uniq -c | awk '{printf "%s%d %s", sep, $1, toupper($2); sep=", "}')
+echo "A. metadata-only leak scan: $N files ($counts; $(du -sh "$SCAN" | cut -f1)), 13 distinct"
+echo "   files (EXIF/XMP/IPTC/thumbnail, GPS in EXIF, XMP, both or none) copied under different names"
+printf '%-50s %10s %9s %9s %10s %s\n' "command" "files/s" "wall" "cpu" "peak RSS" "files with GPS"
+
+none() { :; }
+declare -A RATE
+scan_row() { # scan_row KEY LABEL GPSCOUNT [FILES]
+  RATE[$1]=$(div "${4:-$N}" "$B_WALL" '%.0f')
+  local note=""; [ "$B_RC" -le 1 ] || note=" (exit $B_RC)"
+  printf '%-50s %10s %8.2fs %8.2fs %7s MB %s%s\n' "$2" "${RATE[$1]}" "$B_WALL" "$B_CPU" "$(mb "$B_RSS")" "$3" "$note"
+}
+pa_gps() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["summary"]["files_with_gps"])' "$1" 2>/dev/null || echo "?"; }
+et_gps() { python3 -c 'import json,sys; print(sum(1 for r in json.load(open(sys.argv[1])) if any(k.startswith("GPSL") for k in r)))' "$1" 2>/dev/null || echo "?"; }
+x2_gps() { grep -E '^\S+\s+(Exif\.GPSInfo\.GPSLatitude |Xmp\.exif\.GPSLatitude )' "$1" | awk '{print $1}' | sort -u | wc -l; }
+
+M_STDOUT=$WORK/pa.json BENCH_REPEAT=$FAST_REPEAT best none "$PHOTOAUDIT" audit "$SCAN" --no-pixels -j 2 --format json --quiet
+scan_row pa2 "photoaudit audit --no-pixels -j 2 --format json" "$(pa_gps "$WORK/pa.json")"
+M_STDOUT=$WORK/pa.json BENCH_REPEAT=$FAST_REPEAT best none "$PHOTOAUDIT" audit "$SCAN" --no-pixels -j 1 --format json --quiet
+scan_row pa1 "photoaudit audit --no-pixels -j 1 --format json" "$(pa_gps "$WORK/pa.json")"
+M_STDOUT=$WORK/et.json best none exiftool -j -n -ee -r "$SCAN"
+scan_row et "exiftool -j -n -ee -r DIR" "$(et_gps "$WORK/et.json")"
+# xargs batches by command-line length: with -P 2, -n splits the list so both processes get half.
+x2() { # x2 DIR FILES PROCS
+  find "$1" -type f -print0 | xargs -0 -P "$3" -n $((($2 + $3 - 1) / $3)) exiv2 -pa
+}
+export -f x2
+M_STDOUT=$WORK/x2.txt BENCH_REPEAT=$FAST_REPEAT best none bash -c 'x2 "$@"' _ "$SCAN" "$N" 1
+scan_row x1 "find -print0 | xargs -0 exiv2 -pa" "$(x2_gps "$WORK/x2.txt") (exiv2 0.27 reads no HEIC)"
+M_STDOUT=$WORK/x2.txt BENCH_REPEAT=$FAST_REPEAT best none bash -c 'x2 "$@"' _ "$SCAN" "$N" 2
+scan_row x2 "find -print0 | xargs -0 -P 2 exiv2 -pa" "$(x2_gps "$WORK/x2.txt")"
+echo "   the $NJP JPEG + PNG files only (what exiv2 reads):"
+M_STDOUT=$WORK/pa.json BENCH_REPEAT=$FAST_REPEAT best none "$PHOTOAUDIT" audit "$SCAN_JP" --no-pixels -j 2 --format json --quiet
+scan_row jp2 "photoaudit audit --no-pixels -j 2 --format json" "$(pa_gps "$WORK/pa.json")" "$NJP"
+M_STDOUT=$WORK/pa.json BENCH_REPEAT=$FAST_REPEAT best none "$PHOTOAUDIT" audit "$SCAN_JP" --no-pixels -j 1 --format json --quiet
+scan_row jp1 "photoaudit audit --no-pixels -j 1 --format json" "$(pa_gps "$WORK/pa.json")" "$NJP"
+M_STDOUT=$WORK/x2.txt BENCH_REPEAT=$FAST_REPEAT best none bash -c 'x2 "$@"' _ "$SCAN_JP" "$NJP" 1
+scan_row jx1 "find -print0 | xargs -0 exiv2 -pa" "$(x2_gps "$WORK/x2.txt")" "$NJP"
+r_et=$(div "${RATE[pa2]}" "${RATE[et]}" '%.1f'); r_x=$(div "${RATE[pa2]}" "${RATE[x1]}")
+echo "   photoaudit -j 2 vs exiftool:        ${r_et}x   issue >= 10x: $(verdict "$r_et" '>=' 10)   SPEC >= 20x: $(verdict "$r_et" '>=' 20)"
+echo "   photoaudit -j 2 vs exiv2 (1 proc):  ${r_x}x   issue/SPEC >= 1x: $(verdict "$r_x" '>=' 1)"
+echo "   like for like: photoaudit -j 1 vs exiftool $(div "${RATE[pa1]}" "${RATE[et]}" '%.1f')x, vs exiv2 $(div "${RATE[pa1]}" "${RATE[x1]}")x;" \
+     "photoaudit -j 2 vs exiv2 -P 2 $(div "${RATE[pa2]}" "${RATE[x2]}")x"
+echo "   JPEG + PNG only: photoaudit -j 2 vs exiv2 $(div "${RATE[jp2]}" "${RATE[jx1]}")x, photoaudit -j 1 vs exiv2 $(div "${RATE[jp1]}" "${RATE[jx1]}")x"
+echo "   (exiftool and exiv2 are single-threaded; photoaudit reads every carrier incl. HEIC, PNG eXIf/iTXt,"
+echo "   the EXIF thumbnail, and writes a full JSON report with findings)"
+echo
+
+# --- B. pixel-verified audit --------------------------------------------------------------------
+NP=$(find "$PAIRS/originals" -type f | wc -l)
+NPJ=$(find "$PAIRS/jpeg/originals" -type f | wc -l)
+NPH=$(find "$PAIRS/heic/originals" -type f | wc -l)
+echo "B. pixel-verified audit: $NP pairs ($NPJ x 12 MP JPEG Orientation 1/6/8/3 + $NPH x 12 MP HEIC originals;"
+echo "   outputs 2048 px by vipsthumbnail, every 4th left unrotated, every 7th keeps GPS)"
+printf '%-50s %10s %9s %9s %10s %s\n' "command" "pairs/s" "wall" "cpu" "peak RSS" "findings (errors)"
+pa_findings() { python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["summary"]; print(s["pairs"], "pairs,", s["findings"], "findings,", s["by_severity"]["error"], "errors")' "$1" 2>/dev/null || echo "?"; }
+pair_row() { # pair_row KEY LABEL PAIRS NOTE
+  RATE[$1]=$(div "$3" "$B_WALL" '%.1f')
+  local note=""; [ "$B_RC" -le 1 ] || note=" (exit $B_RC)"
+  printf '%-50s %10s %8.2fs %8.2fs %7s MB %s%s\n' "$2" "${RATE[$1]}" "$B_WALL" "$B_CPU" "$(mb "$B_RSS")" "$4" "$note"
+}
+pa_pairs() { # pa_pairs SUBDIR JOBS
+  M_STDOUT=$WORK/pairs.json best none "$PHOTOAUDIT" audit --originals "$PAIRS/$1originals" --outputs "$PAIRS/$1outputs" -j "$2" --format json --quiet
+}
+pa_pairs "" 2;     pair_row pp2 "audit --originals O --outputs U -j 2: all $NP" "$NP" "$(pa_findings "$WORK/pairs.json")"
+pa_pairs "" 1;     pair_row pp1 "  the same, -j 1" "$NP" "$(pa_findings "$WORK/pairs.json")"
+pa_pairs jpeg/ 1;  pair_row ppj "  JPEG originals only ($NPJ), -j 1" "$NPJ" "$(pa_findings "$WORK/pairs.json")"
+pa_pairs heic/ 1;  pair_row pph "  HEIC originals only ($NPH), -j 1" "$NPH" "$(pa_findings "$WORK/pairs.json")"
+echo "   (each pair: both files' metadata and byte map, the original decoded at reduced size (JPEG: DCT"
+echo "   scaling; HEIC: libheif has none, a full HEVC decode) and matched with the output's pixels)"
+echo
+# exiftool's own summary lines ("1 directories scanned", "1200 image files read") are expected.
+grep -v -E '^ *[0-9]+ (directories scanned|image files read)$' "$BENCH_LOG" >"$WORK/stderr" || true
+if [ -s "$WORK/stderr" ]; then
+  echo "stderr of the runs (first lines):"; head -5 "$WORK/stderr" | sed 's/^/   /'
+fi
+print_footer
