@@ -73,12 +73,6 @@ BENCH_PACKAGES := libvips-tools exiv2 time libimage-exiftool-perl libheif-exampl
                   libjpeg-turbo-progs python3
 .PHONY: bench
 bench: build
-	@missing=""; for p in $(BENCH_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
 	PHOTOAUDIT=$(BIN) BENCH_SAVE=$(BENCH_SAVE) bench/sanitize.sh
 	PHOTOAUDIT=$(BIN) BENCH_SAVE=$(BENCH_SAVE) bench/scan.sh

@@ -13,38 +13,54 @@ public enum SHA256 {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
   ]
 
-  /// The 32-byte digest of `data`.
+  /// The 32-byte digest of `data`. Whole blocks are hashed in place; only the last one or
+  /// two blocks are copied for padding, so hashing a 48 MP photo adds no second copy of it.
   public static func digest(_ data: [UInt8]) -> [UInt8] {
     var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-    var message = data
-    let bitLength = UInt64(data.count) &* 8
-    message.append(0x80)
-    while message.count % 64 != 56 { message.append(0) }
-    for i in (0..<8).reversed() { message.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
     var w = [UInt32](repeating: 0, count: 64)
-    for chunk in stride(from: 0, to: message.count, by: 64) {
-      for i in 0..<16 {
-        let b = chunk + i * 4
-        w[i] = UInt32(message[b]) << 24 | UInt32(message[b + 1]) << 16 | UInt32(message[b + 2]) << 8 | UInt32(message[b + 3])
+    let whole = data.count / 64 * 64
+    data.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      while offset < whole {
+        compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]), &h, &w)
+        offset += 64
       }
-      for i in 16..<64 {
-        let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-        let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+    }
+    var tail = Array(data[whole...])
+    tail.append(0x80)
+    while tail.count % 64 != 56 { tail.append(0) }
+    let bitLength = UInt64(data.count) &* 8
+    for i in (0..<8).reversed() { tail.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
+    tail.withUnsafeBufferPointer { buffer in
+      for offset in stride(from: 0, to: buffer.count, by: 64) {
+        compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]), &h, &w)
       }
-      var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-      for i in 0..<64 {
-        let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-        let ch = (e & f) ^ (~e & g)
-        let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
-        let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-        let maj = (a & b) ^ (a & c) ^ (b & c)
-        let t2 = s0 &+ maj
-        (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-      }
-      h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
     }
     return h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * UInt32($0))) } }
+  }
+
+  /// One 64-byte block into the state. [FIPS 180-4 6.2.2]
+  private static func compress(_ block: UnsafeBufferPointer<UInt8>, _ h: inout [UInt32], _ w: inout [UInt32]) {
+    for i in 0..<16 {
+      let b = i * 4
+      w[i] = UInt32(block[b]) << 24 | UInt32(block[b + 1]) << 16 | UInt32(block[b + 2]) << 8 | UInt32(block[b + 3])
+    }
+    for i in 16..<64 {
+      let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+      let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+      w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+    }
+    var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+    for i in 0..<64 {
+      let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+      let ch = (e & f) ^ (~e & g)
+      let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
+      let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+      let maj = (a & b) ^ (a & c) ^ (b & c)
+      let t2 = s0 &+ maj
+      (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+    }
+    h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
   }
 
   /// Lower-case hex of the digest.

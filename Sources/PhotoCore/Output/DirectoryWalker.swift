@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Lists the regular files under the given paths, recursively and in a deterministic order.
 /// Symbolic links are not followed unless asked (a link to / must not make a scan endless).
@@ -46,14 +49,16 @@ public enum DirectoryWalker {
     }
     for name in names.sorted() where !name.hasPrefix(AtomicFile.temporaryPrefix) {
       let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let type = attributes[.type] as? FileAttributeType else { continue }
-      switch type {
-      case .typeDirectory:
+      // lstat, not FileManager.attributesOfItem: that one reads /etc/passwd and /etc/group
+      // for every file (owner names), a measurable share of a metadata scan.
+      var info = stat()
+      guard lstat(path, &info) == 0 else { continue }
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR:
         walk(path, depth: depth + 1, followSymlinks: followSymlinks, visited: &visited, into: &listing)
-      case .typeRegular:
+      case S_IFREG:
         listing.files.append(path)
-      case .typeSymbolicLink:
+      case S_IFLNK:
         if followSymlinks {
           var isDirectory: ObjCBool = false
           if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {

@@ -54,7 +54,13 @@ public enum Sanitizer {
       } catch { throw Failure("\(error)") }
       result.descriptorPath = descriptorPath
       result.descriptor = doc
-      result.findings = PairAuditor.audit(output: output, original: input, descriptor: descriptorPath).report.findings
+      // Re-audit the written output against its input and descriptor: every metadata check and
+      // the byte map. The pixels were just made upright from the decoded input, and decoding the
+      // input again would cost a third of a JPEG run and half of a HEIC one; `verify` with the
+      // original does the pixel comparison (the sanitize tests do it for every fixture).
+      var audit = AuditOptions()
+      audit.comparePixels = false
+      result.findings = PairAuditor.audit(output: output, original: input, descriptor: descriptorPath, options: audit).report.findings
     } catch let failure as Failure {
       result.error = failure.message
     } catch {
