@@ -104,7 +104,19 @@ public enum Pairing {
       if part == ".." { depth -= 1 } else if part != "." { depth += 1 }
       if depth < 0 { throw Problem(description: "pairs file \(pairs): '\(relative)' leaves its root") }
     }
-    return root.hasSuffix("/") ? root + relative : root + "/" + relative
+    let joined = root.hasSuffix("/") ? root + relative : root + "/" + relative
+    // The text stays inside; a symbolic link on the way must not lead out either (a root that
+    // does not exist holds no links).
+    guard FileManager.default.fileExists(atPath: root) else { return joined }
+    let realRoot = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+    var real = URL(fileURLWithPath: joined).standardizedFileURL
+    // Resolve the longest existing prefix (the file itself may not exist yet).
+    while !FileManager.default.fileExists(atPath: real.path), real.pathComponents.count > 1 { real.deleteLastPathComponent() }
+    let resolved = real.resolvingSymlinksInPath().path
+    guard resolved == realRoot || resolved.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+      throw Problem(description: "pairs file \(pairs): '\(relative)' leads out of its root through a symbolic link (to \(resolved))")
+    }
+    return joined
   }
 }
 
