@@ -57,6 +57,10 @@ import Testing
     #expect(descriptor["format"]?.stringValue == "jpeg")
     #expect(descriptor["size_bytes"]?.intValue == written.fileSize)
     #expect(descriptor["gps_removed"]?.boolValue == written.gps.isEmpty)
+    // Verified against its own descriptor and original, by the pixels too, it passes.
+    let verified = PairAuditor.audit(output: output, original: FixtureFiles.path(fixture), descriptor: result.descriptorPath)
+    #expect(verified.report.findings.filter { $0.severity >= .info }.isEmpty, "\(fixture): \(verified.report.findings)")
+    #expect(verified.report.pixels?.orientation?.kind == .upright, "\(fixture): \(verified.report.pixels?.orientation?.summary ?? "no verdict")")
     if let groups = try ExifToolGroups.of(output) {
       let metadata = groups.filter { ["EXIF", "XMP", "IPTC", "MPF", "Photoshop", "MakerNotes"].contains($0) || $0.hasPrefix("IFD") || $0 == "File:Comment" }
       #expect(metadata.isEmpty, "exiftool still finds \(metadata) in \(fixture)'s output")
