@@ -24,6 +24,7 @@ import Glibc
       ? try (0..<3).flatMap { try DataSafetyInputs.copy(DataSafetyInputs.fixtureImages(["jpeg"]), into: inputs, prefix: "c\($0)-") }
       : try DataSafetyInputs.copy(large, into: inputs)
     let arguments = ["sanitize", inputs, "--out", out, "-j", "1", "--quiet", "--max-side", "1024"]
+    let inputsBefore = TreeDigest.of(inputs)
 
     let child = try PhotoauditProcess.start(arguments, logDirectory: logs)
     let clock = ContinuousClock()
@@ -58,6 +59,8 @@ import Glibc
       #expect(FileManager.default.fileExists(atPath: "\(out)/\(stem).json"), "\(stem).json missing after the rerun")
     }
     #expect(afterRerun.complete == 2 * copies.count)
+    // Neither the killed run nor the rerun touched an input.
+    #expect(TreeDigest.of(inputs) == inputsBefore)
     // Leftover temporaries of the killed run keep their prefix (the walker and users can tell
     // them apart); the rerun does not clean them up.
     #expect(afterRerun.temporaries == afterKill.temporaries)
