@@ -12,6 +12,8 @@ enum CommonOptions {
   static let failOn = OptionSpec(names: ["--fail-on"], valueName: "LEVEL",
                                  help: "exit 1 on findings at or above error, warning or info (default: error)")
   static let policy = OptionSpec(names: ["--policy"], valueName: "FILE", help: "JSON policy: disable checks, change severities")
+  static let fileTimeout = OptionSpec(names: ["--file-timeout"], valueName: "SECONDS",
+                                      help: "per-file time budget; a file over it is reported as unreadable and the batch goes on (default 60)")
 
   /// The report format asked for, checked against what the command supports.
   static func reportFormat(_ parsed: ParsedArguments, command: String, allowed: [String]) throws(UsageError) -> String {
@@ -29,6 +31,20 @@ enum CommonOptions {
       throw UsageError(command: command, message: "-j needs a whole number from 1 to 1024, not '\(text)'")
     }
     return n
+  }
+
+  /// The per-file time budget: --file-timeout SECONDS, else 60 s.
+  static func fileTimeout(_ parsed: ParsedArguments, command: String) throws(UsageError) -> Double {
+    guard let text = parsed.value("--file-timeout") else { return 60 }
+    guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+      throw UsageError(command: command, message: "--file-timeout needs a number of seconds above 0, not '\(text)'")
+    }
+    return seconds
+  }
+
+  /// What a file over the budget is told.
+  static func overBudget(_ seconds: Double) -> String {
+    "took longer than the --file-timeout of \(seconds) s"
   }
 
   /// Prints `text` to stdout or writes it to --output atomically.

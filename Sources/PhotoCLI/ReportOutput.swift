@@ -4,9 +4,9 @@ import PhotoCore
 enum ReportOutput {
   static let formats = ["table", "json", "jsonl", "csv", "markdown"]
 
-  static func render(_ report: AuditReport, format: String, io: CommandIO, noColor: Bool) -> String {
+  static func render(_ report: AuditReport, format: String, io: CommandIO, noColor: Bool, jobs: Int = 1) -> String {
     switch format {
-    case "json": ReportJSON.document(report).serialized() + "\n"
+    case "json": ReportJSON.document(report).serialized(jobs: jobs) + "\n"
     case "jsonl": ReportJSON.lines(report)
     case "csv": ReportText.csv(report)
     case "markdown": ReportText.markdown(report)

@@ -127,12 +127,59 @@ import Testing
     #expect(bad.err.contains("--file-timeout needs a number of seconds above 0, not '0'"), "\(bad.err)")
   }
 
-  /// `sanitize`, `verify` and `inspect` batches have no such budget: one slow file stalls them.
-  @Test(arguments: ["sanitize", "verify", "inspect"])
-  func otherBatchCommandsHaveNoPerFileTimeBudget(_ command: String) {
+  /// `inspect`, `verify` and `sanitize` batches have the same budget: with a budget no file can
+  /// meet, every file is reported as over it, the batch ends, and the exit status says so.
+  @Test(arguments: ["inspect", "verify", "sanitize"])
+  func everyBatchCommandHasAPerFileTimeBudget(_ command: String) throws {
     let help = PhotoCLI.runCapturing([command, "--help"])
-    withKnownIssue("only audit has --file-timeout (TimeBudget); \(command) waits for each file however long it takes") {
-      #expect(help.out.contains("--file-timeout"))
+    #expect(help.out.contains("--file-timeout"), "\(command) --help")
+    let scratch = try ScratchDirectory("budget-\(command)")
+    defer { scratch.remove() }
+    let inputs = DataSafetyInputs.fixtureImages(["jpeg"]).prefix(4).map { $0 }
+    #expect(inputs.count == 4)
+    let out = scratch.path + "/out"
+    let arguments: [String] = switch command {
+    case "sanitize": ["sanitize"] + inputs + ["--out", out, "--quiet", "--format", "json"]
+    case "verify": ["verify"] + inputs + ["--format", "csv"]
+    default: ["inspect"] + inputs + ["--format", "jsonl"]
     }
+    let r = PhotoCLI.runCapturing(arguments + ["--file-timeout", "0.000001", "-j", "2"])
+    let overBudget = "took longer than the --file-timeout of 1e-06 s"
+    switch command {
+    case "sanitize":
+      #expect(r.status == 1, "\(r.err)")
+      #expect(r.err.components(separatedBy: overBudget).count == 5, "\(r.err)")
+      // Nothing committed: no output, no descriptor, no temporary file.
+      let written = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+      #expect(written.isEmpty, "\(written)")
+    case "verify":
+      #expect(r.status == 1)
+      let rows = r.out.split(separator: "\n").dropFirst()
+      #expect(rows.count == 4)
+      #expect(rows.allSatisfy { $0.contains(",PA013,unreadable,error,") && $0.contains(overBudget) }, "\(r.out)")
+    default:
+      #expect(r.status == 3)
+      #expect(r.err.components(separatedBy: overBudget).count == 5, "\(r.err)")
+    }
+    let bad = PhotoCLI.runCapturing([command, inputs[0], "--file-timeout", "soon"] + (command == "sanitize" ? ["--out", out] : []))
+    #expect(bad.status == 2)
+    #expect(bad.err.contains("--file-timeout needs a number of seconds above 0, not 'soon'"), "\(bad.err)")
+  }
+}
+
+/// A named pipe given as a file is refused at once, not waited on (opening a FIFO for reading
+/// blocks until a writer comes).
+@Suite struct NamedPipeTests {
+  @Test func aNamedPipeIsRefusedNotWaitedOn() throws {
+    let scratch = try ScratchDirectory("fifo")
+    defer { scratch.remove() }
+    let pipe = scratch.path + "/photo.jpg"
+    #expect(mkfifo(pipe, 0o600) == 0)
+    let clock = ContinuousClock()
+    let started = clock.now
+    let r = PhotoCLI.runCapturing(["inspect", pipe, "--format", "json"])
+    #expect(clock.now - started < .seconds(5))
+    #expect(r.status == 3)
+    #expect(r.err.contains("photo.jpg: cannot open: is not a regular file"), "\(r.err)")
   }
 }

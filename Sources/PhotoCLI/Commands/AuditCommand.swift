@@ -15,7 +15,7 @@ enum AuditCommand: Command {
       OptionSpec(names: ["--shard"], valueName: "K/N", help: "audit only shard K of N (deterministic, by path hash); join shards with 'photoaudit merge'"),
       OptionSpec(names: ["--no-pixels"], valueName: nil, help: "metadata-only leak scan (no pixel comparison)"),
       OptionSpec(names: ["--follow-symlinks"], valueName: nil, help: "follow symbolic links when walking folders"),
-      OptionSpec(names: ["--file-timeout"], valueName: "SECONDS", help: "per-file time budget; a file over it is a PA013 finding (default 60)"),
+      CommonOptions.fileTimeout,
       CommonOptions.format, CommonOptions.output, CommonOptions.jobs, CommonOptions.failOn, CommonOptions.policy,
       CommonOptions.noColor, CommonOptions.quiet,
     ],
@@ -38,12 +38,7 @@ enum AuditCommand: Command {
       return s
     }
     let follow = parsed.has("--follow-symlinks")
-    let budget = try parsed.value("--file-timeout").map { text throws(UsageError) -> Double in
-      guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-        throw UsageError(command: spec.name, message: "--file-timeout needs a number of seconds above 0, not '\(text)'")
-      }
-      return seconds
-    } ?? 60
+    let budget = try CommonOptions.fileTimeout(parsed, command: spec.name)
     var pairing: Pairing.Result
     if let outputs = parsed.value("--outputs") {
       guard parsed.positionals.isEmpty else { throw UsageError(command: spec.name, message: "give either DIR or --outputs, not both") }
@@ -59,7 +54,7 @@ enum AuditCommand: Command {
           throw UsageError(command: spec.name, message: "\(error)")
         }
       } else {
-        pairing = Pairing.pair(outputs: DirectoryWalker.list([outputs], followSymlinks: follow).files,
+        pairing = Pairing.pair(outputs: DirectoryWalker.list([outputs], followSymlinks: follow),
                                originals: originals.map { DirectoryWalker.list([$0], followSymlinks: follow).files } ?? [])
       }
     } else {
@@ -69,7 +64,7 @@ enum AuditCommand: Command {
       if parsed.has("--originals") || parsed.has("--pairs") {
         throw UsageError(command: spec.name, message: "--originals and --pairs go with --outputs DIR")
       }
-      pairing = Pairing.pair(outputs: DirectoryWalker.list(parsed.positionals, followSymlinks: follow).files, originals: [])
+      pairing = Pairing.pair(outputs: DirectoryWalker.list(parsed.positionals, followSymlinks: follow), originals: [])
     }
     if let shard {
       pairing.jobs = pairing.jobs.filter { shard.contains($0.output) }
@@ -77,13 +72,11 @@ enum AuditCommand: Command {
     }
     let progress = Progress(total: pairing.jobs.count, io: io, enabled: io.stderrIsTerminal && !parsed.has("--quiet"))
     let settings = options
-    let files = ParallelMap.map(pairing.jobs, jobs: jobs) { job -> FileReport in
-      defer { progress.tick() }
-      let report = TimeBudget.run(seconds: budget) {
-        PairAuditor.audit(output: job.output, original: job.original, descriptor: job.descriptor, options: settings).report
-      }
-      return report ?? FileReport(output: job.output, original: job.original, descriptor: job.descriptor, findings: [
-        Finding(.unreadable, file: job.output, evidence: "not audited: it took longer than the --file-timeout of \(budget) s")])
+    let files = BudgetedParallelMap.map(pairing.jobs, jobs: jobs, seconds: budget, done: progress.tick) { job, _ -> FileReport in
+      PairAuditor.audit(output: job.output, original: job.original, descriptor: job.descriptor, options: settings).report
+    } overBudget: { job in
+      FileReport(output: job.output, original: job.original, descriptor: job.descriptor, findings: [
+        Finding(.unreadable, file: job.output, evidence: "not audited: it \(CommonOptions.overBudget(budget))")])
     }
     progress.finish()
     let report = AuditReport(command: spec.name, files: files.sorted { $0.output < $1.output },
@@ -91,7 +84,7 @@ enum AuditCommand: Command {
     if let directory = parsed.value("--report-dir") {
       try ReportDirectory.write(report, to: directory, failOn: failOn, jobs: jobs)
     }
-    try CommonOptions.emit(ReportOutput.render(report, format: format, io: io, noColor: parsed.has("--no-color")), parsed: parsed, io: io)
+    try CommonOptions.emit(ReportOutput.render(report, format: format, io: io, noColor: parsed.has("--no-color"), jobs: jobs), parsed: parsed, io: io)
     return ReportOutput.status(report, failOn: failOn)
   }
 }

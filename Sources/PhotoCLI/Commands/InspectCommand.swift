@@ -9,7 +9,7 @@ enum InspectCommand: Command {
     options: [
       OptionSpec(names: ["--all", "-a"], valueName: nil, help: "list every tag"),
       OptionSpec(names: ["--map"], valueName: nil, help: "map every byte to a structure (marker, segment, scan data, box, item extent, chunk) and show what no structure explains"),
-      CommonOptions.format, CommonOptions.output, CommonOptions.jobs, CommonOptions.noColor,
+      CommonOptions.format, CommonOptions.output, CommonOptions.jobs, CommonOptions.fileTimeout, CommonOptions.noColor,
     ],
     examples: [
       "photoaudit inspect IMG_0001.HEIC",
@@ -23,8 +23,13 @@ enum InspectCommand: Command {
     let format = try CommonOptions.reportFormat(parsed, command: spec.name, allowed: ["table", "json", "jsonl"])
     let jobs = try CommonOptions.jobs(parsed, command: spec.name)
     let allTags = parsed.has("--all")
-    if parsed.has("--map") { return try InspectMap.run(parsed, format: format, jobs: jobs, allTags: allTags, io: io) }
-    let files = ParallelMap.map(parsed.positionals, jobs: jobs) { Inspector.inspect(path: $0) }
+    let budget = try CommonOptions.fileTimeout(parsed, command: spec.name)
+    if parsed.has("--map") { return try InspectMap.run(parsed, format: format, jobs: jobs, budget: budget, allTags: allTags, io: io) }
+    let files = BudgetedParallelMap.map(parsed.positionals, jobs: jobs, seconds: budget) { path, _ in
+      Inspector.inspect(path: path)
+    } overBudget: { path in
+      PhotoMetadata(path: path, error: "not read: it \(CommonOptions.overBudget(budget))")
+    }
     let text: String
     switch format {
     case "json": text = InspectJSON.document(files, allTags: allTags).serialized() + "\n"

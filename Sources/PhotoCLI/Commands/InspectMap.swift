@@ -4,9 +4,13 @@ import PhotoCore
 /// attributed to a structure, the accounted fraction, and what the unexplained bytes look like.
 enum InspectMap {
   /// Inspects and maps each file, prints the report, sets the exit status as `inspect` does.
-  static func run(_ parsed: ParsedArguments, format: String, jobs: Int, allTags: Bool, io: CommandIO) throws -> ExitStatus {
-    let results = ParallelMap.map(parsed.positionals, jobs: jobs) { path in
+  static func run(_ parsed: ParsedArguments, format: String, jobs: Int, budget: Double, allTags: Bool,
+                  io: CommandIO) throws -> ExitStatus {
+    let results = BudgetedParallelMap.map(parsed.positionals, jobs: jobs, seconds: budget) { path, _ in
       (Inspector.inspect(path: path), ByteMapper.map(path: path))
+    } overBudget: { path in
+      (PhotoMetadata(path: path, error: "not read: it \(CommonOptions.overBudget(budget))"),
+       ByteMap(format: nil, fileSize: 0, regions: [], warnings: []))
     }
     let style = io.style(noColor: parsed.has("--no-color"))
     let text: String

@@ -25,7 +25,7 @@ enum SanitizeCommand: Command {
       OptionSpec(names: ["--force"], valueName: nil, help: "replace existing outputs"),
       OptionSpec(names: ["--max-pixels"], valueName: "N", help: "refuse inputs over N pixels (default 200000000)"),
       OptionSpec(names: ["--follow-symlinks"], valueName: nil, help: "follow symbolic links when walking directories"),
-      CommonOptions.jobs, CommonOptions.quiet, CommonOptions.format,
+      CommonOptions.jobs, CommonOptions.fileTimeout, CommonOptions.quiet, CommonOptions.format,
     ],
     examples: [
       "photoaudit sanitize IMG_0001.HEIC --out upload/",
@@ -49,10 +49,13 @@ enum SanitizeCommand: Command {
     let plan = OutputNaming.plan(listing.files, out: out, png: options.png)
     let started = Date()
     let progress = Progress(total: plan.count, io: io, enabled: io.stderrIsTerminal && !parsed.has("--quiet"))
-    let results = ParallelMap.map(plan, jobs: jobs) { job -> SanitizeResult in
-      defer { progress.tick() }
+    let budget = try CommonOptions.fileTimeout(parsed, command: spec.name)
+    // Over the budget nothing is written: the output is committed only while still wanted.
+    let results = BudgetedParallelMap.map(plan, jobs: jobs, seconds: budget, done: progress.tick) { job, token -> SanitizeResult in
       if let conflict = job.conflict { return SanitizeResult(input: job.input, error: conflict) }
-      return Sanitizer.sanitize(input: job.input, output: job.output, descriptor: job.descriptor, options: options)
+      return Sanitizer.sanitize(input: job.input, output: job.output, descriptor: job.descriptor, options: options, token: token)
+    } overBudget: { job in
+      SanitizeResult(input: job.input, error: "\(job.input): not sanitized, nothing written: it \(CommonOptions.overBudget(budget))")
     }
     progress.finish()
     let text = format == "json" ? SanitizeReport.json(results).serialized() + "\n" : SanitizeReport.table(results)

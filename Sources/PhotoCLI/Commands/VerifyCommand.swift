@@ -12,7 +12,7 @@ enum VerifyCommand: Command {
       OptionSpec(names: ["--original"], valueName: "FILE", help: "the original the output was made from (else the descriptor's 'original')"),
       OptionSpec(names: ["--no-pixels"], valueName: nil, help: "skip the pixel comparison (metadata checks only)"),
       CommonOptions.format, CommonOptions.output, CommonOptions.jobs, CommonOptions.failOn, CommonOptions.policy,
-      CommonOptions.noColor, CommonOptions.quiet,
+      CommonOptions.fileTimeout, CommonOptions.noColor, CommonOptions.quiet,
     ],
     examples: [
       "photoaudit verify upload/IMG_0001.jpg                     # descriptor upload/IMG_0001.json",
@@ -36,13 +36,19 @@ enum VerifyCommand: Command {
       throw UsageError(command: spec.name, message: "--original names one original; verify one output with it")
     }
     let original = parsed.value("--original")
+    let budget = try CommonOptions.fileTimeout(parsed, command: spec.name)
     let settings = options
-    let results = ParallelMap.map(parsed.positionals, jobs: jobs) { output in
-      let descriptor = descriptorOption == "auto" ? PairAuditor.descriptorBeside(output) : descriptorOption
-      return PairAuditor.audit(output: output, original: original, descriptor: descriptor, options: settings).report
+    let descriptorOf: @Sendable (String) -> String? = { output in
+      descriptorOption == "auto" ? PairAuditor.descriptorBeside(output) : descriptorOption
+    }
+    let results = BudgetedParallelMap.map(parsed.positionals, jobs: jobs, seconds: budget) { output, _ in
+      PairAuditor.audit(output: output, original: original, descriptor: descriptorOf(output), options: settings).report
+    } overBudget: { output in
+      FileReport(output: output, original: original, descriptor: descriptorOf(output), findings: [
+        Finding(.unreadable, file: output, evidence: "not verified: it \(CommonOptions.overBudget(budget))")])
     }
     let report = AuditReport(command: spec.name, files: results)
-    try CommonOptions.emit(ReportOutput.render(report, format: format, io: io, noColor: parsed.has("--no-color")), parsed: parsed, io: io)
+    try CommonOptions.emit(ReportOutput.render(report, format: format, io: io, noColor: parsed.has("--no-color"), jobs: jobs), parsed: parsed, io: io)
     return ReportOutput.status(report, failOn: failOn)
   }
 }

@@ -30,7 +30,7 @@ public struct SanitizeResult: Sendable {
 /// output through the inspector (every carrier) to compute `gps_removed` and re-audit it.
 public enum Sanitizer {
   public static func sanitize(input: String, output: String, descriptor descriptorPath: String,
-                              options: SanitizeOptions) -> SanitizeResult {
+                              options: SanitizeOptions, token: BudgetToken? = nil) -> SanitizeResult {
     var result = SanitizeResult(input: input)
     do {
       let bytes = try FileSource(path: input).allBytes()
@@ -38,6 +38,8 @@ public enum Sanitizer {
       let metadata = Inspector.inspect(source: MemorySource(bytes), path: input)
       if let error = metadata.error { throw Failure("\(input): \(error)") }
       let encoded = try render(bytes, metadata: metadata, options: options, notes: &result.notes)
+      // Under a time budget, write only while the caller still waits for this file.
+      if let token, !token.beginCommit() { throw Failure("\(input): not written: over the time budget") }
       do {
         try AtomicFile.write(encoded.bytes, to: output, overwrite: options.force)
       } catch { throw Failure("\(error)") }
