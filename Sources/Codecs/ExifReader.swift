@@ -1,4 +1,7 @@
 internal import CExif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The five IFDs libexif distinguishes (`ExifIfd`).
 public enum ExifIFD: Int, Sendable, Equatable, Hashable, CaseIterable {
@@ -23,6 +26,9 @@ public struct ExifRawContents: Sendable, Equatable {
   public var entries: [ExifRawEntry]
   /// IFD1 JPEG thumbnail bytes, when present.
   public var thumbnail: [UInt8]?
+  /// What libexif reported about data it could not read ("ExifData: Deep/expensive recursion
+  /// detected!"), from its log; at most `ExifReader.maxMessages`.
+  public var messages: [String] = []
 }
 
 /// Reads TIFF/EXIF blocks with libexif, without letting it "fix" anything.
@@ -46,6 +52,14 @@ public enum ExifReader {
     }
     guard let data = exif_data_new() else { throw .exif("libexif could not allocate") }
     defer { exif_data_unref(data) }
+    // libexif tells what it skipped only through its log: hook it before loading.
+    let sink = LogSink()
+    let log = exif_log_new()
+    defer { if let log { exif_log_unref(log) } }
+    if let log {
+      exif_log_set_func(log, LogSink.receive, Unmanaged.passUnretained(sink).toOpaque())
+      exif_data_log(data, log)
+    }
     exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
     exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
     exif_data_set_option(data, EXIF_DATA_OPTION_DONT_CHANGE_MAKER_NOTE)
@@ -74,7 +88,39 @@ public enum ExifReader {
     if let bytes = data.pointee.data, data.pointee.size > 0 {
       thumbnail = Array(UnsafeBufferPointer(start: bytes, count: Int(data.pointee.size)))
     }
-    return ExifRawContents(bigEndian: bigEndian, entries: entries, thumbnail: thumbnail)
+    return withExtendedLifetime(sink) {
+      ExifRawContents(bigEndian: bigEndian, entries: entries, thumbnail: thumbnail, messages: sink.messages)
+    }
+  }
+
+  /// Most log messages kept per block (a hostile block can make libexif log thousands).
+  public static let maxMessages = 16
+
+  /// Collects libexif's log lines about data it did not read: corrupt data, failed allocations,
+  /// and the debug lines that say something was skipped (0.6.24 logs "Recursive entry in IFD
+  /// '%s' detected. Skipping..." at debug level). Progress lines ("Loading entry…") are dropped.
+  private final class LogSink {
+    var messages: [String] = []
+
+    static let skippedDataWords = ["ecursi", "Skipping", "past end", "Bogus", "nvalid", "ot enough", "too ", "exceed"]
+
+    static func isAboutSkippedData(_ code: ExifLogCode, _ format: UnsafePointer<CChar>) -> Bool {
+      if code == EXIF_LOG_CODE_CORRUPT_DATA || code == EXIF_LOG_CODE_NO_MEMORY { return true }
+      guard code == EXIF_LOG_CODE_DEBUG else { return false }
+      let text = String(cString: format)
+      return skippedDataWords.contains { text.contains($0) }
+    }
+
+    static let receive: ExifLogFunc = { _, code, domain, format, arguments, context in
+      guard let context, let format, let arguments, isAboutSkippedData(code, format) else { return }
+      let sink = Unmanaged<LogSink>.fromOpaque(context).takeUnretainedValue()
+      guard sink.messages.count < ExifReader.maxMessages else { return }
+      var buffer = [CChar](repeating: 0, count: 256)
+      _ = buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, format, arguments) }
+      let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let origin = domain.map { String(cString: $0) } ?? "libexif"
+      sink.messages.append("\(origin): \(text)")
+    }
   }
 
   /// libexif's version; the library has no runtime version call, so this is the build's.

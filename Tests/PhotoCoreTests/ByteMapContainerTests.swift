@@ -1,4 +1,5 @@
 @testable import PhotoCore
+import Codecs
 import Testing
 
 /// The HEIF (ISOBMFF) and PNG byte mappers on hand-built files and on every prefix of fixtures.
@@ -155,11 +156,13 @@ import Testing
     }
   }
 
-  @Test func slicedCRCMatchesTheBytewiseOne() {
+  @Test func zlibCRCMatchesTheBytewiseOne() {
     var generator = SystemRandomNumberGenerator()
     for length in [0, 1, 7, 8, 9, 63, 64, 1000, 4099] {
       let data = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-      #expect(CRC32Slicing.finish(CRC32Slicing.update(CRC32Slicing.start, data)) == PNGCRC.checksum(data))
+      #expect(CRC32.update(0, data) == PNGCRC.checksum(data))
+      let split = length / 3
+      #expect(CRC32.update(CRC32.update(0, data[..<split]), data[split...]) == PNGCRC.checksum(data), "continued")
     }
   }
 }

@@ -1,3 +1,5 @@
+import Codecs
+
 /// Maps every byte of a PNG: the signature, then every chunk (length, type, data, CRC), the CRC
 /// of each checked — IDAT included — and noted when wrong; anything after IEND is unaccounted.
 /// Chunk types nobody registered are opaque. [PNG (Third Edition) 5.2–5.6, 11; PNG extensions 1.6]
@@ -84,18 +86,20 @@ enum PNGByteMapper {
 
   /// Computes the CRC over type and data, reading the data in bounded chunks. [5.3]
   static func crcMatches(_ source: any ByteSource, chunkAt offset: Int, length: Int, type: [UInt8]) throws(ByteError) -> Bool {
-    var register = CRC32Slicing.update(CRC32Slicing.start, type)
+    var register = CRC32.update(0, type)
     var position = offset + 8
     let dataEnd = position + length
     while position < dataEnd {
-      let piece = try source.bytes(in: position..<min(dataEnd, position + chunkLength))
-      guard !piece.isEmpty else { return false }
-      register = CRC32Slicing.update(register, piece)
-      position += piece.count
+      let (read, updated) = try source.withBytes(in: position..<min(dataEnd, position + chunkLength)) { piece in
+        (piece.count, CRC32.update(register, piece))
+      }
+      guard read > 0 else { return false }
+      register = updated
+      position += read
     }
     let stored = try source.bytes(in: dataEnd..<dataEnd + 4)
     guard stored.count == 4 else { return false }
     let expected = UInt32(stored[0]) << 24 | UInt32(stored[1]) << 16 | UInt32(stored[2]) << 8 | UInt32(stored[3])
-    return CRC32Slicing.finish(register) == expected
+    return register == expected
   }
 }

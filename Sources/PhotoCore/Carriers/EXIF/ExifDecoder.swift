@@ -42,6 +42,8 @@ public enum ExifDecoder {
     if raw.entries.isEmpty {
       result.warnings.append("EXIF block holds no readable entries")
     }
+    // What libexif skipped (recursion cap, bad offsets), in its own words.
+    result.warnings += raw.messages.map { "EXIF not fully read: \($0)" }
     var gpsEntries: [String: TagValue] = [:]
     for entry in raw.entries where !pointerTags.contains(entry.tag) {
       let group = group(of: entry.ifd)
@@ -68,7 +70,7 @@ public enum ExifDecoder {
       result.gps = GPSComposer.fix(from: gpsEntries, carrier: carrier, item: item)
     }
     if let thumb = raw.thumbnail, !thumb.isEmpty {
-      let offset = tiff.firstRange(of: thumb.prefix(64))?.lowerBound ?? -1
+      let offset = ByteSearch.firstIndex(of: thumb.prefix(64), in: tiff) ?? -1
       result.thumbnail = (offset, thumb)
       result.tags.append(MetadataTag(carrier: carrier, item: item, group: "IFD1", name: "ThumbnailImage",
                                      value: .binary(count: thumb.count)))
@@ -103,7 +105,7 @@ public enum ExifDecoder {
     if vendor == nil, let make = raw.entries.first(where: { $0.ifd == .ifd0 && $0.tag == 0x010F }) {
       vendor = ExifValueDecoder.asciiText(make.data).split(separator: " ").first.map(String.init)
     }
-    let offset = data.count >= 8 ? tiff.firstRange(of: data.prefix(32))?.lowerBound : nil
+    let offset = data.count >= 8 ? ByteSearch.firstIndex(of: data.prefix(32), in: tiff) : nil
     return (vendor ?? "unknown", offset, data.count)
   }
 }

@@ -34,6 +34,8 @@ public struct PNGChunk: Sendable, Equatable, CustomStringConvertible {
 
 /// CRC-32 as PNG computes it over the chunk type and data (ISO 3309 / ITU-T V.42 polynomial,
 /// reflected, initial and final XOR 0xFFFFFFFF). [PNG (Third Edition) 5.5, Annex D]
+/// The specification's sample code, a byte at a time: the reference the tests check
+/// zlib's `crc32_z` (`Codecs.CRC32`, what the walkers use) against.
 public enum PNGCRC {
   static let table: [UInt32] = (0..<256).map { n in
     var c = UInt32(n)

@@ -1,3 +1,4 @@
+import Codecs
 /// Walks a PNG's chunks, reading the data of metadata chunks only (never IDAT), checking CRCs of
 /// what it reads, and locating every carrier: `eXIf`, XMP and raw profiles in text chunks,
 /// other text as comments, `iCCP`, and bytes after `IEND`. [PNG (Third Edition) 5]
@@ -68,6 +69,8 @@ public enum PNGWalker {
     var layout = Layout()
     var position = 8
     var sawIDAT = false
+    var readBudget = maxMetadataBytes
+    var capReported = false
     while position < source.count {
       guard layout.chunks.count < maxChunks else {
         layout.warnings.append("PNG has more than \(maxChunks) chunks; the rest was not read")
@@ -106,11 +109,20 @@ public enum PNGWalker {
       let isMetadata = metadataTypes.contains(type)
       let wantsData = isMetadata || (type != "IDAT" && type != "fdAT" && length <= maxCheckedChunkBytes)
       if wantsData {
-        let data = try read(source, chunk.dataOffset..<chunk.dataOffset + min(length, max(available, 0)), "\(type) chunk")
-        if !chunk.isTruncated {
+        // Metadata chunks are read up to what is left of the per-file cap: a file of huge text
+        // chunks costs at most `maxMetadataBytes` of reading and memory.
+        let readable = min(length, max(available, 0))
+        let take = isMetadata && type != "IHDR" ? min(readable, readBudget) : readable
+        if take < readable, !capReported {
+          capReported = true  // once: a file of 100,000 text chunks gets one message
+          layout.warnings.append("PNG \(type) chunk at byte \(position) holds \(length) bytes; only the first \(take) were read, and no metadata chunk after it: the \(maxMetadataBytes >> 20) MiB metadata cap per file is reached")
+        }
+        if isMetadata && type != "IHDR" { readBudget -= take }
+        let data = try read(source, chunk.dataOffset..<chunk.dataOffset + take, "\(type) chunk")
+        if !chunk.isTruncated, take == readable {
           let stored = try read(source, chunk.dataOffset + length..<chunk.end, "\(type) CRC")
           let expected = UInt32(stored[0]) << 24 | UInt32(stored[1]) << 16 | UInt32(stored[2]) << 8 | UInt32(stored[3])
-          chunk.crcValid = PNGCRC.checksum(data, continuing: PNGCRC.checksum(typeBytes)) == expected
+          chunk.crcValid = CRC32.update(CRC32.update(0, typeBytes), data) == expected
           if chunk.crcValid == false {
             layout.warnings.append("PNG \(type) chunk at byte \(position) has a bad CRC")
           }
@@ -124,7 +136,7 @@ public enum PNGWalker {
             layout.header = try? PNGHeader(data, offset: chunk.dataOffset)
             layout.warnings += layout.header?.problems ?? []
           }
-        } else if isMetadata {
+        } else if isMetadata, take > 0 || readable == 0 {
           if type == "eXIf", sawIDAT {
             layout.warnings.append("PNG eXIf chunk comes after IDAT; some readers ignore it (it is read here)")
           }
