@@ -16,7 +16,9 @@ public final class FileSource: ByteSource, @unchecked Sendable {
   /// Opens `path` read-only; throws `.io` with a user-facing reason when it cannot.
   public init(path: String) throws(ByteError) {
     self.path = path
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    // O_NONBLOCK: opening a FIFO (a named pipe given as a file) would otherwise wait for a
+    // writer forever; it is refused below as not a regular file. Reads of regular files ignore it.
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw .io(FileSource.reason(errno)) }
     var info = stat()
     guard fstat(fd, &info) == 0 else {
@@ -39,20 +41,23 @@ public final class FileSource: ByteSource, @unchecked Sendable {
     let upper = min(max(range.upperBound, lower), count)
     let wanted = upper - lower
     if wanted == 0 { return [] }
-    var result = [UInt8](repeating: 0, count: wanted)
-    var done = 0
-    while done < wanted {
-      let n = result.withUnsafeMutableBytes { buffer in
-        pread(descriptor, buffer.baseAddress! + done, wanted - done, off_t(lower + done))
+    // Uninitialised storage: pread fills it (no zero-fill of a buffer about to be overwritten).
+    var failure: Int32?
+    let result = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+      var done = 0
+      while done < wanted {
+        let n = pread(descriptor, buffer.baseAddress! + done, wanted - done, off_t(lower + done))
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          break
+        }
+        if n == 0 { break }  // the file shrank since it was opened
+        done += n
       }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw .io(FileSource.reason(errno))
-      }
-      if n == 0 { break }  // the file shrank since it was opened
-      done += n
+      initialized = failure == nil ? done : 0
     }
-    if done < wanted { result.removeLast(wanted - done) }
+    if let failure { throw .io(FileSource.reason(failure)) }
     return result
   }
 
