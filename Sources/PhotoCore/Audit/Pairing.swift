@@ -32,24 +32,31 @@ public enum Pairing {
 
   /// File names that are never audited as outputs (descriptors, pairs files, reports).
   public static func isAuxiliary(_ path: String) -> Bool {
-    [".json", ".jsonl", ".csv", ".md", ".txt", ".html", ".xml"].contains { path.lowercased().hasSuffix($0) }
+    guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
+    return auxiliaryExtensions.contains(String(path[dot...]).lowercased())
   }
 
-  static func stem(_ path: String) -> String { URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
+  static let auxiliaryExtensions: Set<String> = [".json", ".jsonl", ".csv", ".md", ".txt", ".html", ".xml"]
+
+  static func stem(_ path: String) -> String { PathName.stem(path) }
 
   /// Pairs by media_id, then by stem.
-  public static func pair(outputs: [String], originals: [String]) -> Result {
-    let outputs = outputs.filter { !isAuxiliary($0) }.sorted()
+  /// `outputs` lists the outputs' folders, descriptors included: a descriptor is looked up in
+  /// it, with no file-system call per output, except for files `named` directly.
+  public static func pair(outputs listing: DirectoryWalker.Listing, originals: [String]) -> Result {
+    let listed = Set(listing.files)
+    let outputs = listing.files.filter { !isAuxiliary($0) }.sorted()
     let originals = originals.filter { !isAuxiliary($0) }.sorted()
     var byStem: [String: String] = [:]
     for original in originals where byStem[stem(original)] == nil { byStem[stem(original)] = original }
     var used = Set<String>()
     var jobs: [AuditJob] = []
     for output in outputs {
-      let descriptor = PairAuditor.descriptorBeside(output)
+      let descriptor = listing.named.contains(output)
+        ? PairAuditor.descriptorBeside(output) : PairAuditor.descriptorNames(output).first(where: listed.contains)
       var original: String?
       if let descriptor, let id = mediaID(descriptor), let match = byStem[id] { original = match }
-      if original == nil { original = byStem[stem(output)] }
+      if original == nil, !byStem.isEmpty { original = byStem[stem(output)] }
       if let original { used.insert(original) }
       jobs.append(AuditJob(output: output, original: original, descriptor: descriptor))
     }
@@ -79,7 +86,7 @@ public enum Pairing {
     } else {
       let text = String(decoding: bytes, as: UTF8.self)
       for (n, line) in text.split(whereSeparator: \.isNewline).enumerated() {
-        let cells = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let cells = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         if n == 0, cells.first?.lowercased() == "original" { continue }
         guard cells.count == 2, !cells[0].isEmpty, !cells[1].isEmpty else {
           throw Problem(description: "pairs file \(path): line \(n + 1) is not 'original,output'")

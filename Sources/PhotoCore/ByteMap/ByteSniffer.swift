@@ -215,21 +215,26 @@ public enum ByteSniffer {
 
   /// Every byte of `bytes` equals `value`.
   static func isUniform(_ bytes: [UInt8], _ value: UInt8) -> Bool {
-    bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress, buffer.count > 0 else { return true }
-      // Compare against the buffer shifted by one: uniform iff first byte matches and each
-      // byte equals its successor.
-      return base.pointee == value && (buffer.count == 1 || memcmp(base, base + 1, buffer.count - 1) == 0)
-    }
+    bytes.withUnsafeBytes { isUniform($0, value) }
+  }
+
+  /// Every byte of `buffer` equals `value`.
+  static func isUniform(_ buffer: UnsafeRawBufferPointer, _ value: UInt8) -> Bool {
+    guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count > 0 else { return true }
+    // Compare against the buffer shifted by one: uniform iff first byte matches and each
+    // byte equals its successor.
+    return base.pointee == value && (buffer.count == 1 || memcmp(base, base + 1, buffer.count - 1) == 0)
   }
 
   /// Every byte of `range` equals `value`, read in chunks.
   static func isUniform(_ source: any ByteSource, _ range: Range<Int>, _ value: UInt8) -> Bool {
     var position = range.lowerBound
     while position < range.upperBound {
-      guard let chunk = try? source.bytes(in: position..<min(range.upperBound, position + chunkLength)),
-            !chunk.isEmpty, isUniform(chunk, value) else { return false }
-      position += chunk.count
+      let read = try? source.withBytes(in: position..<min(range.upperBound, position + chunkLength)) { chunk in
+        isUniform(chunk, value) ? chunk.count : 0
+      }
+      guard let read, read > 0 else { return false }
+      position += read
     }
     return true
   }

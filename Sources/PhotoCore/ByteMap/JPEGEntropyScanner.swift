@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Finds where the entropy-coded data of a JPEG scan ends, at memory speed: reads the source in
-/// bounded chunks and jumps from one 0xFF to the next with `memchr`, so the only per-byte work
+/// bounded chunks (in place when it is in memory) and jumps from one 0xFF to the next with `memchr`, so the only per-byte work
 /// is the C library's.
 ///
 /// Inside entropy-coded data a 0xFF is followed by 0x00 (byte stuffing), by RST0–RST7 (restart
@@ -29,14 +29,14 @@ enum JPEGEntropyScanner {
     var position = start
     var restarts = 0
     while position < limit {
-      let chunk = try source.bytes(in: position..<min(limit, position + max(chunkLength, 2)))
-      guard !chunk.isEmpty else { break }
       // The search over one chunk: nil means "no marker in it"; otherwise the marker's index,
       // or the index of a 0xFF in the last byte whose successor must be read with the next chunk.
       var carry = false
-      let hit: Int? = chunk.withUnsafeBufferPointer { buffer -> Int? in
-        guard let base = buffer.baseAddress else { return nil }
-        let count = buffer.count
+      var chunkCount = 0
+      let hit: Int? = try source.withBytes(in: position..<min(limit, position + max(chunkLength, 2))) { chunk -> Int? in
+        chunkCount = chunk.count
+        guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let count = chunk.count
         var i = 0
         while i < count {
           guard let found = memchr(base + i, 0xFF, count - i) else { return nil }
@@ -59,6 +59,7 @@ enum JPEGEntropyScanner {
         }
         return nil
       }
+      guard chunkCount > 0 else { break }
       if let hit {
         if carry {
           // 0xFF is the chunk's last byte: re-read from it (the chunk is ≥ 2 bytes, so this moves).
@@ -69,7 +70,7 @@ enum JPEGEntropyScanner {
         }
         return Result(end: position + hit, restarts: restarts, foundMarker: true)
       }
-      position += chunk.count
+      position += chunkCount
     }
     return Result(end: limit, restarts: restarts, foundMarker: false)
   }

@@ -7,6 +7,9 @@ public protocol ByteSource: Sendable {
   var count: Int { get }
   /// The bytes in `range`, clamped to the end of the source.
   func bytes(in range: Range<Int>) throws(ByteError) -> [UInt8]
+  /// Calls `body` with the bytes in `range` (clamped like `bytes(in:)`), without a copy where
+  /// the source already holds them in memory: scans over whole files use this.
+  func withBytes<R>(in range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> R) throws(ByteError) -> R
 }
 
 extension ByteSource {
@@ -16,6 +19,10 @@ extension ByteSource {
       throw .truncated(what: what, offset: min(max(range.lowerBound, 0), count), needed: range.count)
     }
     return try bytes(in: range)
+  }
+
+  public func withBytes<R>(in range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> R) throws(ByteError) -> R {
+    try bytes(in: range).withUnsafeBytes(body)
   }
 
   /// Every byte of the source (used by byte maps and pixel decoders, which need them all).
@@ -45,5 +52,10 @@ public struct MemorySource: ByteSource {
     let lower = min(max(range.lowerBound, 0), storage.count)
     let upper = min(max(range.upperBound, lower), storage.count)
     return Array(storage[lower..<upper])
+  }
+  public func withBytes<R>(in range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> R) throws(ByteError) -> R {
+    let lower = min(max(range.lowerBound, 0), storage.count)
+    let upper = min(max(range.upperBound, lower), storage.count)
+    return storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[lower..<upper])) }
   }
 }

@@ -41,7 +41,7 @@ struct GPSClaimCheck: Check {
 /// Wording shared by the GPS checks.
 enum GPSEvidence {
   /// Degrees to 6 decimals (about 0.1 m), as people read coordinates.
-  static func degrees(_ value: Double) -> String { String(format: "%.6f", value) }
+  static func degrees(_ value: Double) -> String { CFormat.string("%.6f", value) }
 
   static func carrier(_ fix: GPSFix) -> String {
     fix.carrier.rawValue + (fix.item.map { " #\($0)" } ?? "")

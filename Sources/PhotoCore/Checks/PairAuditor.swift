@@ -23,7 +23,9 @@ public enum PairAuditor {
 
   public static func audit(output outputPath: String, original originalPath: String?, descriptor descriptorPath: String?,
                            options: AuditOptions = AuditOptions()) -> Result {
-    let (output, outputBytes) = read(outputPath)
+    // The output is read whole: its byte map scans every byte (and pixels may need them). The
+    // original is read whole only for pixels: its metadata needs its headers alone.
+    let (output, outputSource, outputBytes) = read(outputPath, whole: true)
     var descriptor: Descriptor?
     var descriptorProblem: String?
     if let descriptorPath {
@@ -39,17 +41,17 @@ public enum PairAuditor {
       let folder = (descriptorPath as NSString).deletingLastPathComponent
       originalPath = RelativePath.join(folder, named)
     }
-    let original = originalPath.map(read)
+    let original = originalPath.map { read($0, whole: options.comparePixels) }
     var pixels: PixelVerdicts?
     if options.comparePixels, output.error == nil, let outputBytes {
       let originalPair: (PhotoMetadata, [UInt8])? = original.flatMap { o in
-        guard o.0.error == nil, let bytes = o.1 else { return nil }
+        guard o.0.error == nil, let bytes = o.2 else { return nil }
         return (o.0, bytes)
       }
       pixels = PixelVerifier.verify(output: output, outputBytes: outputBytes, original: originalPair,
                                     claimedCrop: descriptor?.crop, maxPixels: options.maxPixels)
     }
-    let byteMap = output.error == nil ? outputBytes.map { ByteMapper.map(MemorySource($0)) } : nil
+    let byteMap = output.error == nil ? outputSource.map { ByteMapper.map($0) } : nil
     let subject = CheckSubject(output: output, original: original?.0, descriptor: descriptor,
                                descriptorProblem: descriptorProblem, pixels: pixels, byteMap: byteMap)
     let findings = CheckRegistry.run(subject, policy: options.policy)
@@ -59,20 +61,30 @@ public enum PairAuditor {
     return Result(report: report, output: output, original: original?.0, descriptor: descriptor)
   }
 
-  /// Inspects a file from memory (its bytes are needed for pixels anyway).
-  static func read(_ path: String) -> (PhotoMetadata, [UInt8]?) {
+  /// Inspects a file. With `whole`, from memory, read in one call (and the bytes returned);
+  /// else from the file, reading only the structures the walkers ask for. (Many small reads cost
+  /// more than one whole read of a file of a few hundred KB; fewer than reading a 12 MP original.)
+  static func read(_ path: String, whole: Bool) -> (PhotoMetadata, (any ByteSource)?, [UInt8]?) {
     do {
+      if !whole {
+        let source = try FileSource(path: path)
+        return (Inspector.inspect(source: source, path: path), source, nil)
+      }
       let bytes = try FileSource(path: path).allBytes()
-      return (Inspector.inspect(source: MemorySource(bytes), path: path), bytes)
+      let source = MemorySource(bytes)
+      return (Inspector.inspect(source: source, path: path), source, bytes)
     } catch {
-      return (PhotoMetadata(path: path, error: "cannot open: \(error)"), nil)
+      return (PhotoMetadata(path: path, error: "cannot open: \(error)"), nil, nil)
     }
   }
 
   /// The descriptor beside an output: `NAME.json`, else `NAME.ext.json`; nil when neither exists.
   public static func descriptorBeside(_ output: String) -> String? {
-    let stem = (output as NSString).deletingPathExtension
-    let candidates = [stem + ".json", output + ".json"]
-    return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    descriptorNames(output).first { FileManager.default.fileExists(atPath: $0) }
+  }
+
+  /// Where a descriptor of `output` may be, in order of preference.
+  static func descriptorNames(_ output: String) -> [String] {
+    [PathName.deletingExtension(output) + ".json", output + ".json"]
   }
 }

@@ -31,7 +31,7 @@ public enum CaptureSummary {
 
   static func isEmpty(_ v: TagValue) -> Bool {
     switch v {
-    case .text(let s): s.trimmingCharacters(in: .whitespaces).isEmpty
+    case .text(let s): s.trimmingWhitespace().isEmpty
     case .list(let items): items.isEmpty
     default: false
     }

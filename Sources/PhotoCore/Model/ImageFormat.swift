@@ -14,7 +14,7 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
 
   /// Reads an ISOBMFF `ftyp` box at the start of `head` and classifies its brands. [ISO 14496-12 4.3]
   static func isobmffImageFormat(_ head: [UInt8]) -> ImageFormat? {
-    guard head.count >= 16, Array(head[4..<8]) == Array(ascii: "ftyp") else { return nil }
+    guard head.count >= 16, head[4..<8].elementsEqual("ftyp".utf8) else { return nil }
     let size = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
     let end = min(max(size, 16), head.count)
     var brands = [String(decoding: head[8..<12], as: UTF8.self)]
@@ -23,9 +23,6 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
       brands.append(String(decoding: head[i..<i + 4], as: UTF8.self))
       i += 4
     }
-    let heicBrands: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]
-    let avifBrands: Set = ["avif", "avis"]
-    let heifBrands: Set = ["mif1", "msf1", "mif2", "miaf", "jpeg"]
     let major = brands[0]
     if heicBrands.contains(major) { return .heic }
     if avifBrands.contains(major) { return .avif }
@@ -34,6 +31,10 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
     if brands.contains(where: heifBrands.contains) { return .heif }
     return nil
   }
+
+  static let heicBrands: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]
+  static let avifBrands: Set = ["avif", "avis"]
+  static let heifBrands: Set = ["mif1", "msf1", "mif2", "miaf", "jpeg"]
 
   /// True for the ISOBMFF-based formats read through the HEIF walker.
   public var isHEIFFamily: Bool { self == .heic || self == .heif || self == .avif }

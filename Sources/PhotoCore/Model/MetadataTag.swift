@@ -15,7 +15,7 @@ public indirect enum TagValue: Sendable, Equatable, Hashable {
     case .integer(let v): Double(v)
     case .real(let v): v
     case .list(let items) where items.count == 1: items[0].number
-    case .text(let s): Double(s.trimmingCharacters(in: .whitespaces))
+    case .text(let s): Double(s.trimmingWhitespace())
     default: nil
     }
   }

@@ -12,6 +12,8 @@ public enum DirectoryWalker {
   public struct Listing: Sendable {
     /// Files found, sorted within each directory.
     public var files: [String] = []
+    /// The files among `files` that were named directly, not found by walking a directory.
+    public var named: Set<String> = []
     /// Paths skipped, with the reason (symlink, unreadable directory, too deep).
     public var skipped: [(path: String, reason: String)] = []
   }
@@ -27,6 +29,7 @@ public enum DirectoryWalker {
         walk(path, depth: 0, followSymlinks: followSymlinks, visited: &visited, into: &listing)
       } else {
         listing.files.append(path)
+        listing.named.insert(path)
       }
     }
     return listing
@@ -43,17 +46,21 @@ public enum DirectoryWalker {
       listing.skipped.append((directory, "nested deeper than \(maxDepth) directories"))
       return
     }
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+    guard let entries = entries(of: directory) else {
       listing.skipped.append((directory, "cannot read directory"))
       return
     }
-    for name in names.sorted() where !name.hasPrefix(AtomicFile.temporaryPrefix) {
+    for (name, type) in entries where !name.hasPrefix(AtomicFile.temporaryPrefix) {
       let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-      // lstat, not FileManager.attributesOfItem: that one reads /etc/passwd and /etc/group
-      // for every file (owner names), a measurable share of a metadata scan.
-      var info = stat()
-      guard lstat(path, &info) == 0 else { continue }
-      switch info.st_mode & S_IFMT {
+      var mode = type
+      if mode == 0 {
+        // The file system did not give the type in the directory entry: ask lstat (never
+        // FileManager.attributesOfItem, which reads /etc/passwd and /etc/group for every file).
+        var info = stat()
+        guard lstat(path, &info) == 0 else { continue }
+        mode = info.st_mode & S_IFMT
+      }
+      switch mode {
       case S_IFDIR:
         walk(path, depth: depth + 1, followSymlinks: followSymlinks, visited: &visited, into: &listing)
       case S_IFREG:
@@ -75,5 +82,29 @@ public enum DirectoryWalker {
         continue
       }
     }
+  }
+
+  /// The names in `directory` (without "." and ".."), sorted by their bytes, with their file
+  /// type from the directory entry as an `S_IFMT` value (0 when the file system gives none).
+  /// One readdir pass, no stat per file: the type comes with the name.
+  static func entries(of directory: String) -> [(name: String, type: mode_t)]? {
+    guard let stream = opendir(directory) else { return nil }
+    defer { closedir(stream) }
+    var entries: [(name: String, type: mode_t)] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      if name == "." || name == ".." { continue }
+      let type: mode_t = switch Int32(entry.pointee.d_type) {
+      case Int32(DT_REG): S_IFREG
+      case Int32(DT_DIR): S_IFDIR
+      case Int32(DT_LNK): S_IFLNK
+      case Int32(DT_UNKNOWN): 0
+      default: S_IFSOCK  // devices, pipes, sockets: skipped like any other non-file
+      }
+      entries.append((name, type))
+    }
+    return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
   }
 }

@@ -70,7 +70,7 @@ enum ExifValueDecoder {
   static func asciiText(_ data: [UInt8]) -> String {
     let end = data.firstIndex(of: 0) ?? data.count
     let text = String(decoding: data[..<end], as: UTF8.self)
-    return text.trimmingCharacters(in: .whitespaces)
+    return text.trimmingWhitespace()
   }
 
   /// Text when every byte is printable ASCII (e.g. ExifVersion "0232"), else nil.
@@ -90,7 +90,7 @@ enum ExifValueDecoder {
     if code.elementsEqual([0x55, 0x4E, 0x49, 0x43, 0x4F, 0x44, 0x45, 0x00]) {  // "UNICODE\0"
       return .text(utf16Text(body, bigEndian: body.first == 0))
     }
-    return .text(asciiText(body.map { $0 == 0 ? 0x20 : $0 }).trimmingCharacters(in: .whitespaces))
+    return .text(asciiText(body.map { $0 == 0 ? 0x20 : $0 }).trimmingWhitespace())
   }
 
   /// Windows XP tags (XPComment...): UCS-2 little-endian. [Microsoft, ExifTool Exif.pm]

@@ -47,7 +47,7 @@ public struct HEIFItem: Sendable, Equatable {
   /// A.2.2] (or "application/xmp+xml", which some writers use).
   public var isXMP: Bool {
     guard type == "mime" || type.isEmpty, let contentType else { return false }
-    let normalized = contentType.lowercased().trimmingCharacters(in: .whitespaces)
+    let normalized = contentType.lowercased().trimmingWhitespace()
     return normalized == "application/rdf+xml" || normalized == "application/xmp+xml"
   }
 }

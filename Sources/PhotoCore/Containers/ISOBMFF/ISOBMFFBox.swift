@@ -72,9 +72,10 @@ extension ISOBMFFBox {
   /// box must end by `limit` (its parent's end). [ISO/IEC 14496-12 4.2]
   static func parseHeader(_ head: [UInt8], offset: Int, limit: Int, depth: Int) -> BoxHeaderParse {
     var reader = ByteReader(head, base: offset, what: "ISOBMFF box header")
-    guard limit - offset >= 8, let size32 = try? reader.u32be(), let typeBytes = try? reader.read(4) else {
+    guard limit - offset >= 8, let size32 = try? reader.u32be(), (try? reader.skip(4)) != nil else {
       return .partial
     }
+    let typeBytes = head[4..<8]
     let type = fourCC(typeBytes)
     var headerSize = 8
     var declared: UInt64 = UInt64(size32)
@@ -87,7 +88,7 @@ extension ISOBMFFBox {
     } else if size32 == 0 {
       toEnd = true
     }
-    if typeBytes == Array(ascii: "uuid") {
+    if typeBytes.elementsEqual("uuid".utf8) {
       guard limit - offset >= headerSize + 16, (try? reader.skip(16)) != nil else { return .partial }
       headerSize += 16
     }
@@ -110,8 +111,12 @@ extension ISOBMFFBox {
   }
 
   /// The type as text; bytes outside printable ASCII become "?".
-  static func fourCC(_ bytes: [UInt8]) -> String {
-    String(bytes.map { (0x20...0x7E).contains($0) ? Character(UnicodeScalar($0)) : "?" })
+  static func fourCC<C: Collection<UInt8>>(_ bytes: C) -> String {
+    // At most 15 ASCII bytes: a small string, built in place with no allocation.
+    String(unsafeUninitializedCapacity: min(bytes.count, 15)) { buffer in
+      for (i, byte) in bytes.prefix(15).enumerated() { buffer[i] = (0x20...0x7E).contains(byte) ? byte : UInt8(ascii: "?") }
+      return min(bytes.count, 15)
+    }
   }
 
   /// True when all four type bytes are printable ASCII (or ©, used by QuickTime): a box type,

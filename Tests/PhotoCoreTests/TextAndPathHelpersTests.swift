@@ -1,0 +1,52 @@
+import Foundation
+@testable import PhotoCore
+import Testing
+
+/// The small replacements for Foundation calls that profiles showed in the metadata scan: each
+/// must give what the Foundation call gives.
+@Suite struct TextAndPathHelpersTests {
+  static let paths = [
+    "IMG_0001.HEIC", "a/b/IMG_0001.jpg", "/abs/dir/photo.tar.gz", "dir.v2/file", "dir/.hidden", "dir/.hidden.json",
+    "noext", "a/b/", "x/y.", "./rel/ä ö.JPG", "../up/IMG_0001.jpeg.json",
+  ]
+
+  @Test(arguments: paths)
+  func deletingExtensionMatchesNSString(_ path: String) {
+    #expect(PathName.deletingExtension(path) == (path as NSString).deletingPathExtension || path.hasSuffix("/"), "\(path)")
+  }
+
+  @Test(arguments: paths.filter { !$0.hasSuffix("/") })
+  func stemMatchesNSString(_ path: String) {
+    #expect(PathName.stem(path) == ((path as NSString).lastPathComponent as NSString).deletingPathExtension, "\(path)")
+  }
+
+  @Test func byteSearchFindsTheFirstOccurrence() {
+    let haystack: [UInt8] = [1, 2, 3, 1, 2, 3, 4, 1, 2, 3, 4]
+    #expect(ByteSearch.firstIndex(of: [1, 2, 3, 4], in: haystack) == 3)
+    #expect(ByteSearch.firstIndex(of: [3], in: haystack) == 2)
+    #expect(ByteSearch.firstIndex(of: [4, 1], in: haystack) == 6)
+    #expect(ByteSearch.firstIndex(of: [4, 5], in: haystack) == nil)
+    #expect(ByteSearch.firstIndex(of: [], in: haystack) == 0)
+    #expect(ByteSearch.firstIndex(of: [1, 2], in: []) == nil)
+    #expect(ByteSearch.firstIndex(of: haystack[...], in: haystack) == 0)
+    #expect(ByteSearch.firstIndex(of: [3, 4, 9], in: haystack) == nil, "a match may not run past the end")
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<200 {
+      let data = (0..<300).map { _ in UInt8.random(in: 0...3, using: &generator) }
+      let start = Int.random(in: 0..<290, using: &generator)
+      let needle = data[start..<start + Int.random(in: 1...10, using: &generator)]
+      #expect(ByteSearch.firstIndex(of: needle, in: data) == data.firstRange(of: needle)?.lowerBound)
+    }
+  }
+
+  @Test(arguments: ["", "   ", "abc", "  abc", "abc \t", "\tab c\t ", "\u{3000}Tokyo\u{00A0}", "line\n", " é ", "a\u{2003}"])
+  func trimmingWhitespaceMatchesFoundation(_ text: String) {
+    #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+  }
+
+  @Test(arguments: [0.0, -0.0, 37.331686, -122.030656, 1e-7, 123456789.1234565, -0.0000005, 48.858370])
+  func cFormatMatchesStringFormat(_ value: Double) {
+    #expect(CFormat.string("%.6f", value) == String(format: "%.6f", value))
+    #expect(CFormat.string("%.2f", value) == String(format: "%.2f", value))
+  }
+}
