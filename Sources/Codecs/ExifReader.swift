@@ -102,13 +102,22 @@ public enum ExifReader {
   private final class LogSink {
     var messages: [String] = []
 
-    static let skippedDataWords = ["ecursi", "Skipping", "past end", "Bogus", "nvalid", "ot enough", "too ", "exceed"]
+    /// Words of libexif's debug lines that report skipped data. Matched with `strstr` on the
+    /// format string: libexif logs a debug line per entry, and this runs for each.
+    static let skippedDataWords: [[CChar]] = ["ecursi", "Skipping", "past end", "Bogus", "nvalid", "ot enough", "too ", "exceed"]
+      .map { $0.utf8CString.map { $0 } }
+
+    static let progressPrefixes: [[CChar]] = ["Loading ", "Found EXIF", "IFD ", "Parsing ", "Sub-IFD "].map { $0.utf8CString.map { $0 } }
 
     static func isAboutSkippedData(_ code: ExifLogCode, _ format: UnsafePointer<CChar>) -> Bool {
       if code == EXIF_LOG_CODE_CORRUPT_DATA || code == EXIF_LOG_CODE_NO_MEMORY { return true }
       guard code == EXIF_LOG_CODE_DEBUG else { return false }
-      let text = String(cString: format)
-      return skippedDataWords.contains { text.contains($0) }
+      // The progress lines of every load ("Loading entry…", "Found EXIF header", "IFD 0 at…",
+      // "Parsing…", "Sub-IFD entry…") are dropped first, cheaply.
+      if progressPrefixes.contains(where: { prefix in prefix.withUnsafeBufferPointer { strncmp(format, $0.baseAddress!, $0.count - 1) == 0 } }) {
+        return false
+      }
+      return skippedDataWords.contains { word in word.withUnsafeBufferPointer { strstr(format, $0.baseAddress!) != nil } }
     }
 
     static let receive: ExifLogFunc = { _, code, domain, format, arguments, context in
