@@ -15,14 +15,15 @@ public enum ByteMapper {
   }
 
   /// Maps the bytes of `source`. The format is recognised by content, as `Inspector` does.
-  public static func map(_ source: any ByteSource) -> ByteMap {
+  /// `heif`: the file's HEIF structure when the caller has walked it already.
+  public static func map(_ source: any ByteSource, heif: HEIFFile? = nil) -> ByteMap {
     var builder = ByteMapBuilder(fileSize: source.count)
     let head = (try? source.bytes(in: 0..<min(source.count, ImageFormat.sniffLength))) ?? []
     let format = ImageFormat.sniff(head)
     switch format {
     case .jpeg: JPEGByteMapper.map(source, into: &builder)
     case .png: PNGByteMapper.map(source, into: &builder)
-    case .heic, .heif, .avif: ISOBMFFByteMapper.map(source, into: &builder)
+    case .heic, .heif, .avif: ISOBMFFByteMapper.map(source, heif: heif, into: &builder)
     case nil:
       if source.count > 0 { builder.warn("not a JPEG, HEIF/AVIF or PNG file: nothing mapped") }
     }

@@ -21,14 +21,14 @@ enum ISOBMFFByteMapper {
   static let sampleTableTypes: Set<String> = ["stsz", "stz2", "stco", "co64", "stsc"]
 
   /// Maps the ISOBMFF file filling `source` into `builder`.
-  static func map(_ source: any ByteSource, into builder: inout ByteMapBuilder) {
+  static func map(_ source: any ByteSource, heif: HEIFFile? = nil, into builder: inout ByteMapBuilder) {
     var context = Context()
     do throws(ByteError) {
       try walk(source, range: 0..<source.count, depth: 1, parent: nil, path: [], into: &builder, context: &context)
     } catch {
       builder.warn("HEIF box walk stopped: \(error)")
     }
-    mapItemExtents(source, dataBoxes: context.dataBoxes, into: &builder)
+    mapItemExtents(source, heif: heif, dataBoxes: context.dataBoxes, into: &builder)
     mapTrackSamples(source, context: context, into: &builder)
   }
 
@@ -124,11 +124,11 @@ enum ISOBMFFByteMapper {
   }
 
   /// Claims the extents `iloc` gives each item, named after the box they lie in.
-  static func mapItemExtents(_ source: any ByteSource, dataBoxes: [(range: Range<Int>, path: [String])],
+  static func mapItemExtents(_ source: any ByteSource, heif: HEIFFile? = nil, dataBoxes: [(range: Range<Int>, path: [String])],
                              into builder: inout ByteMapBuilder) {
     let file: HEIFFile
     do {
-      file = try HEIFWalker.parse(source)
+      file = try heif ?? HEIFWalker.parse(source)
     } catch {
       if !dataBoxes.isEmpty { builder.warn("HEIF items could not be read (\(error)); item data stays unaccounted") }
       return

@@ -25,7 +25,7 @@ public enum PairAuditor {
                            options: AuditOptions = AuditOptions()) -> Result {
     // The output is read whole: its byte map scans every byte (and pixels may need them). The
     // original is read whole only for pixels: its metadata needs its headers alone.
-    let (output, outputSource, outputBytes) = read(outputPath, whole: true)
+    let (output, outputScan, outputSource, outputBytes) = read(outputPath, whole: true)
     var descriptor: Descriptor?
     var descriptorProblem: String?
     if let descriptorPath {
@@ -45,13 +45,13 @@ public enum PairAuditor {
     var pixels: PixelVerdicts?
     if options.comparePixels, output.error == nil, let outputBytes {
       let originalPair: (PhotoMetadata, [UInt8])? = original.flatMap { o in
-        guard o.0.error == nil, let bytes = o.2 else { return nil }
+        guard o.0.error == nil, let bytes = o.3 else { return nil }
         return (o.0, bytes)
       }
       pixels = PixelVerifier.verify(output: output, outputBytes: outputBytes, original: originalPair,
                                     claimedCrop: descriptor?.crop, maxPixels: options.maxPixels)
     }
-    let byteMap = output.error == nil ? outputSource.map { ByteMapper.map($0) } : nil
+    let byteMap = output.error == nil ? outputSource.map { ByteMapper.map($0, heif: outputScan?.heif) } : nil
     let subject = CheckSubject(output: output, original: original?.0, descriptor: descriptor,
                                descriptorProblem: descriptorProblem, pixels: pixels, byteMap: byteMap)
     let findings = CheckRegistry.run(subject, policy: options.policy)
@@ -64,17 +64,19 @@ public enum PairAuditor {
   /// Inspects a file. With `whole`, from memory, read in one call (and the bytes returned);
   /// else from the file, reading only the structures the walkers ask for. (Many small reads cost
   /// more than one whole read of a file of a few hundred KB; fewer than reading a 12 MP original.)
-  static func read(_ path: String, whole: Bool) -> (PhotoMetadata, (any ByteSource)?, [UInt8]?) {
+  static func read(_ path: String, whole: Bool) -> (PhotoMetadata, ContainerScan?, (any ByteSource)?, [UInt8]?) {
     do {
       if !whole {
         let source = try FileSource(path: path)
-        return (Inspector.inspect(source: source, path: path), source, nil)
+        let (metadata, scan) = Inspector.inspectWithScan(source: source, path: path)
+        return (metadata, scan, source, nil)
       }
       let bytes = try FileSource(path: path).allBytes()
       let source = MemorySource(bytes)
-      return (Inspector.inspect(source: source, path: path), source, bytes)
+      let (metadata, scan) = Inspector.inspectWithScan(source: source, path: path)
+      return (metadata, scan, source, bytes)
     } catch {
-      return (PhotoMetadata(path: path, error: "cannot open: \(error)"), nil, nil)
+      return (PhotoMetadata(path: path, error: "cannot open: \(error)"), nil, nil, nil)
     }
   }
 

@@ -21,21 +21,29 @@ public enum Inspector {
 
   /// Inspects bytes from any source; `path` is used for messages and reports.
   public static func inspect(source: any ByteSource, path: String, options: InspectOptions = InspectOptions()) -> PhotoMetadata {
+    inspectWithScan(source: source, path: path, options: options).metadata
+  }
+
+  /// `inspect`, with the container walk it was made from (nil when the walk failed), for callers
+  /// that map the same file's bytes next.
+  public static func inspectWithScan(source: any ByteSource, path: String, options: InspectOptions = InspectOptions())
+    -> (metadata: PhotoMetadata, scan: ContainerScan?)
+  {
     var metadata = PhotoMetadata(path: path, fileSize: source.count)
     guard source.count > 0 else {
       metadata.error = "empty file"
-      return metadata
+      return (metadata, nil)
     }
     let head: [UInt8]
     do {
       head = try source.bytes(in: 0..<ImageFormat.sniffLength)
     } catch {
       metadata.error = "cannot read: \(error)"
-      return metadata
+      return (metadata, nil)
     }
     guard let format = ImageFormat.sniff(head) else {
       metadata.error = "not a JPEG, HEIF/AVIF or PNG file (\(describeMagic(head)))"
-      return metadata
+      return (metadata, nil)
     }
     metadata.format = format
     let scan: ContainerScan
@@ -43,9 +51,9 @@ public enum Inspector {
       scan = try ContainerDispatch.scan(source, format: format)
     } catch {
       metadata.error = "\(error)"
-      return metadata
+      return (metadata, nil)
     }
-    return MetadataAssembler(source: source, options: options).assemble(scan, into: metadata)
+    return (MetadataAssembler(source: source, options: options).assemble(scan, into: metadata), scan)
   }
 
   /// A short description of unrecognised leading bytes for the error message.

@@ -103,6 +103,8 @@ public struct ContainerScan: Sendable {
   public var embeddedImages: [EmbeddedImage]
   /// Problems that did not stop the walk (bad CRC, truncated tail, unknown box...).
   public var warnings: [String]
+  /// HEIF: the walked structure, handed on to the byte mapper so a file is walked once.
+  public var heif: HEIFFile?
 
   public init(format: ImageFormat, storedSize: PixelSize? = nil, carriers: [Carrier] = [],
               transforms: [HEIFTransform] = [], structureTags: [MetadataTag] = [],

@@ -4,6 +4,7 @@ extension HEIFWalker {
   /// Turns a parsed file into a `ContainerScan`, reading the payloads of metadata items only.
   static func makeScan(_ file: HEIFFile, source: any ByteSource) throws(ContainerError) -> ContainerScan {
     var scan = ContainerScan(format: file.format)
+    scan.heif = file
     scan.primaryItemID = file.primaryItemID
     var warnings = file.warnings
     var budget = ISOBMFFLimits.maxMetadataBytes
