@@ -75,6 +75,9 @@ enum JPEGSegmentNames {
     Signature(0xEE, "Adobe", "Adobe"),
   ]
 
+  /// Markers `JPEGMarker.name` has no name for. [T.81 table B.1]
+  static let otherNames: [UInt8: String] = [0xDE: "DHP", 0xDF: "EXP", 0x01: "TEM"]
+
   /// Bytes of a payload read to name it.
   static let sniffLength = 40
 
@@ -109,8 +112,7 @@ enum JPEGSegmentNames {
     case JPEGMarker.soi, JPEGMarker.eoi, JPEGMarker.sos, JPEGMarker.dqt, JPEGMarker.dht, JPEGMarker.dri,
          JPEGMarker.com, 0xCC, 0xDC, 0xDE, 0xDF, 0x01, 0xD0...0xD7:
       // SOI EOI SOS DQT DHT DRI COM DAC DNL DHP EXP TEM RSTn [T.81 table B.1]
-      let names: [UInt8: String] = [0xDE: "DHP", 0xDF: "EXP", 0x01: "TEM"]
-      return (names[marker] ?? base, .structure, nil)
+      return (otherNames[marker] ?? base, .structure, nil)
     case _ where JPEGMarker.isStartOfFrame(marker):
       return (base, .structure, nil)
     case 0xF7:

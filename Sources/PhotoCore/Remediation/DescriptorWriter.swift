@@ -1,10 +1,10 @@
 /// Writes the honest descriptor of a sanitized output (the SPEC example's fields).
 enum DescriptorWriter {
   /// The descriptor; `original` is the input's path relative to the descriptor's folder.
-  static func descriptor(input: PhotoMetadata, inputBytes: [UInt8], output: PhotoMetadata, gpsRemoved: Bool,
+  static func descriptor(input: PhotoMetadata, mediaID: String, output: PhotoMetadata, gpsRemoved: Bool,
                          quality: Int, options: SanitizeOptions) -> JSONValue {
     var members: [(String, JSONValue)] = [
-      ("media_id", .string("pa-" + String(SHA256.hex(inputBytes).prefix(24)))),
+      ("media_id", .string(mediaID)),
       ("source", .string("photoaudit")),
       ("media_type", .string("image")),
       ("format", .optional(output.format) { .string($0.rawValue) }),
@@ -27,6 +27,11 @@ enum DescriptorWriter {
   }
 
   /// DateTimeOriginal ("2025:01:01 10:20:30") with OffsetTimeOriginal ("+08:00") as ISO 8601.
+  /// The media ID of an input: "pa-" and the first 24 hex digits of its SHA-256.
+  static func mediaID(of inputBytes: [UInt8]) -> String {
+    "pa-" + String(SHA256.hex(inputBytes).prefix(24))
+  }
+
   static func createdAtLocal(_ m: PhotoMetadata) -> String? {
     guard case .text(let raw)? = m.tag("DateTimeOriginal")?.value ?? m.tag("CreateDate")?.value else { return nil }
     let parts = raw.split(separator: " ")

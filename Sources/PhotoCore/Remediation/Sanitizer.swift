@@ -37,7 +37,9 @@ public enum Sanitizer {
       result.bytesIn = bytes.count
       let metadata = Inspector.inspect(source: MemorySource(bytes), path: input)
       if let error = metadata.error { throw Failure("\(input): \(error)") }
-      let encoded = try render(bytes, metadata: metadata, options: options, notes: &result.notes)
+      let mediaID = DescriptorWriter.mediaID(of: bytes)
+      // The input goes to render, which frees it once decoded (a 48 MP JPEG is 16 MB).
+      let encoded = try render(consume bytes, metadata: metadata, options: options, notes: &result.notes)
       // Under a time budget, write only while the caller still waits for this file.
       if let token, !token.beginCommit() { throw Failure("\(input): not written: over the time budget") }
       do {
@@ -48,7 +50,7 @@ public enum Sanitizer {
       // gps_removed is computed from the written file, every carrier: never assumed.
       let written = Inspector.inspect(path: output)
       result.gpsRemoved = written.error == nil && written.gps.isEmpty
-      let doc = DescriptorWriter.descriptor(input: metadata, inputBytes: bytes, output: written,
+      let doc = DescriptorWriter.descriptor(input: metadata, mediaID: mediaID, output: written,
                                             gpsRemoved: result.gpsRemoved ?? false, quality: encoded.quality,
                                             options: options)
       do {
@@ -77,7 +79,7 @@ public enum Sanitizer {
   }
 
   /// Decodes, orients, crops, resizes and encodes; returns the file bytes and the quality used.
-  static func render(_ bytes: [UInt8], metadata m: PhotoMetadata, options: SanitizeOptions,
+  static func render(_ bytes: consuming [UInt8], metadata m: PhotoMetadata, options: SanitizeOptions,
                      notes: inout [String]) throws -> (bytes: [UInt8], quality: Int) {
     guard let format = m.format, let displayed = m.displayed else { throw Failure("\(m.path): no picture size") }
     guard displayed.pixelCount <= options.maxPixels else {
@@ -94,11 +96,12 @@ public enum Sanitizer {
     } catch { throw Failure("\(m.path): \(error)") }
     var image: PixelImage
     switch format {
-    case .jpeg:
-      image = try JPEGCodec.decode(bytes, scale: plan.scale, maxPixels: options.maxPixels, expandGray: true)
-        .oriented(m.orientation.effective)
-    case .png:
-      image = try PNGCodec.decode(bytes, maxPixels: options.maxPixels).oriented(m.orientation.effective)
+    case .jpeg, .png:
+      let stored = format == .jpeg
+        ? try JPEGCodec.decode(bytes, scale: plan.scale, maxPixels: options.maxPixels, expandGray: true)
+        : try PNGCodec.decode(bytes, maxPixels: options.maxPixels)
+      _ = consume bytes  // not needed past the decode: freed before the rotated copy is made
+      image = stored.oriented(m.orientation.effective)
     case .heic, .heif, .avif:
       // libheif applies irot/imir/clap; the EXIF Orientation inside a HEIF is ignored.
       image = try HEIFContext(data: bytes).decodePrimary(applyTransformations: true, maxPixels: options.maxPixels)
