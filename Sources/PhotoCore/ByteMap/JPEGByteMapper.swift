@@ -95,7 +95,7 @@ enum JPEGByteMapper {
     result.stoppedAt = position
     var scans = 0
     var markers = 0
-    let headLength = 4 + JPEGSegmentNames.sniffLength
+    let headLength = 4 + JPEGAppSignatures.sniffLength
     while position < upper {
       markers += 1
       guard markers <= maxMarkers else {
