@@ -37,7 +37,8 @@ public enum Sanitizer {
       result.bytesIn = bytes.count
       let metadata = Inspector.inspect(source: MemorySource(bytes), path: input)
       if let error = metadata.error { throw Failure("\(input): \(error)") }
-      let mediaID = DescriptorWriter.mediaID(of: bytes)
+      // The media ID (SHA-256 of the input) is computed on another thread during the decode.
+      let mediaID = BackgroundWork { [bytes] in DescriptorWriter.mediaID(of: bytes) }
       // The input goes to render, which frees it once decoded (a 48 MP JPEG is 16 MB).
       let encoded = try render(consume bytes, metadata: metadata, options: options, notes: &result.notes)
       // Under a time budget, write only while the caller still waits for this file.
@@ -50,7 +51,7 @@ public enum Sanitizer {
       // gps_removed is computed from the written file, every carrier: never assumed.
       let written = Inspector.inspect(path: output)
       result.gpsRemoved = written.error == nil && written.gps.isEmpty
-      let doc = DescriptorWriter.descriptor(input: metadata, mediaID: mediaID, output: written,
+      let doc = DescriptorWriter.descriptor(input: metadata, mediaID: mediaID.value(), output: written,
                                             gpsRemoved: result.gpsRemoved ?? false, quality: encoded.quality,
                                             options: options)
       do {
