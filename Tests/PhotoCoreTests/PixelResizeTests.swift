@@ -38,6 +38,21 @@ struct PixelResizeTests {
     for y in 1..<oh { #expect(out.pixels[(y * ow)..<(y * ow + ow)] == out.pixels[0..<ow]) }
   }
 
+  /// Splitting the rows between threads changes nothing in the result.
+  @Test(arguments: sizes + [(640, 480, 203, 157), (300, 900, 1000, 2000)])
+  func threadsGiveTheSameImage(w: Int, h: Int, ow: Int, oh: Int) throws {
+    for channels in [1, 3, 4] {
+      var generator = SystemRandomNumberGenerator()
+      let pixels = (0..<w * h * channels).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let image = try PixelImage(width: w, height: h, channels: channels, pixels: pixels)
+      let one = try image.resized(to: PixelSize(width: ow, height: oh))
+      for threads in [2, 3, 8] {
+        #expect(try image.resized(to: PixelSize(width: ow, height: oh), threads: threads).pixels == one.pixels,
+                "\(w)×\(h) → \(ow)×\(oh), \(channels) ch, \(threads) threads")
+      }
+    }
+  }
+
   @Test func fineCheckerboardAveragesInsteadOfAliasing() throws {
     // Nearest neighbour would keep pure 0/255 pixels; a real low-pass gives mid grey.
     var p = [UInt8](repeating: 0, count: 200 * 200)

@@ -38,7 +38,7 @@ enum SanitizeCommand: Command {
   static func run(_ parsed: ParsedArguments, io: CommandIO) throws -> ExitStatus {
     let format = try CommonOptions.reportFormat(parsed, command: spec.name, allowed: ["table", "json"])
     guard let out = parsed.value("--out") else { throw UsageError(command: spec.name, message: "--out DIR is required") }
-    let options = try options(parsed)
+    var configured = try options(parsed)
     let jobs = try CommonOptions.jobs(parsed, command: spec.name)
     do {
       try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -46,7 +46,11 @@ enum SanitizeCommand: Command {
       throw UsageError(command: spec.name, message: "cannot create --out \(out): \(error.localizedDescription)")
     }
     let listing = DirectoryWalker.list(parsed.positionals, followSymlinks: parsed.has("--follow-symlinks"))
-    let plan = OutputNaming.plan(listing.files, out: out, png: options.png)
+    let plan = OutputNaming.plan(listing.files, out: out, png: configured.png)
+    // Cores that -j leaves idle (fewer files than jobs, say one photo) go to each image's resize.
+    let filesAtOnce = max(1, min(jobs, plan.count))
+    configured.threadsPerImage = max(1, ProcessInfo.processInfo.activeProcessorCount / filesAtOnce)
+    let options = configured
     let started = Date()
     let progress = Progress(total: plan.count, io: io, enabled: io.stderrIsTerminal && !parsed.has("--quiet"))
     let budget = try CommonOptions.fileTimeout(parsed, command: spec.name)

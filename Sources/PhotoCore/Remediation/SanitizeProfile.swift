@@ -63,6 +63,8 @@ public struct SanitizeOptions: Sendable {
   /// Replace existing outputs.
   public var force = false
   public var maxPixels = 200_000_000
+  /// Threads one image's resize may use (the CLI gives each file the cores -j leaves free).
+  public var threadsPerImage = 1
   public init() {}
 
   /// The box the output must fit in, nil for none.

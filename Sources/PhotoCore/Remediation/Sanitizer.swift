@@ -113,7 +113,9 @@ public enum Sanitizer {
     // Alpha goes on white before resampling for JPEG, so colours under transparent pixels do
     // not bleed into the edges.
     if !options.png, image.channels == 4 { image = image.flattened() }
-    if PixelSize(width: image.width, height: image.height) != plan.output { image = try image.resized(to: plan.output) }
+    if PixelSize(width: image.width, height: image.height) != plan.output {
+      image = try image.resized(to: plan.output, threads: options.threadsPerImage)
+    }
     if options.png {
       return (try PNGCodec.encode(image), 100)
     }

@@ -1,4 +1,5 @@
 import Codecs
+import Dispatch
 
 extension PixelImage {
   /// Resamples to exactly `size`.
@@ -13,8 +14,9 @@ extension PixelImage {
   /// bleed into the edges.
   ///
   /// Vertical filtering runs before horizontal, so the (unvectorisable) horizontal pass
-  /// only touches output rows. Throws `.invalidArgument` for an empty size.
-  public func resized(to size: PixelSize) throws(CodecError) -> PixelImage {
+  /// only touches output rows. Each pass splits its output rows between `threads` threads (the
+  /// result is the same). Throws `.invalidArgument` for an empty size.
+  public func resized(to size: PixelSize, threads: Int = 1) throws(CodecError) -> PixelImage {
     guard size.width > 0, size.height > 0 else {
       throw .invalidArgument("cannot resize to \(size): both sides must be positive")
     }
@@ -24,15 +26,15 @@ extension PixelImage {
     var image = self
     // Vertical passes first: they vectorise, and they shrink the rows the scalar horizontal
     // passes then have to walk.
-    if ky > 1 { image = try image.filteredVertically(ResampleWeights(boxOf: height, factor: ky)) }
+    if ky > 1 { image = try image.filteredVertically(ResampleWeights(boxOf: height, factor: ky), threads: threads) }
     if image.height != size.height || ky > 1 {
       let weights = ResampleWeights(inputLength: image.height, outputLength: size.height, originalLength: height, boxFactor: ky)
-      image = try image.filteredVertically(weights)
+      image = try image.filteredVertically(weights, threads: threads)
     }
-    if kx > 1 { image = try image.filteredHorizontally(ResampleWeights(boxOf: width, factor: kx)) }
+    if kx > 1 { image = try image.filteredHorizontally(ResampleWeights(boxOf: width, factor: kx), threads: threads) }
     if image.width != size.width || kx > 1 {
       let weights = ResampleWeights(inputLength: image.width, outputLength: size.width, originalLength: width, boxFactor: kx)
-      image = try image.filteredHorizontally(weights)
+      image = try image.filteredHorizontally(weights, threads: threads)
     }
     return image
   }
@@ -62,17 +64,18 @@ extension PixelImage {
   /// Filters columns: each output row is a weighted sum of whole input rows. The loop over
   /// a row is contiguous and vectorises (Float: SSE2 has no 32-bit integer multiply); it runs
   /// in strips of `strip` samples so the accumulator stays in L1 across the taps.
-  func filteredVertically(_ w: ResampleWeights) throws(CodecError) -> PixelImage {
+  func filteredVertically(_ w: ResampleWeights, threads: Int = 1) throws(CodecError) -> PixelImage {
     let rowSamples = width * channels
     let strip = 2048
     return try PixelImage(width: width, height: w.outputLength, channels: channels) { (out: inout UnsafeMutableBufferPointer<UInt8>) throws(CodecError) in
       guard let dst = out.baseAddress else { return }
-      let acc = UnsafeMutablePointer<Float>.allocate(capacity: strip)
-      defer { acc.deallocate() }
       pixels.withUnsafeBufferPointer { srcBuffer in
         w.floatWeights.withUnsafeBufferPointer { weights in
           guard let src = srcBuffer.baseAddress else { return }
-          for j in 0..<w.outputLength {
+          PixelImage.inBands(of: w.outputLength, threads: threads) { rows in
+           let acc = UnsafeMutablePointer<Float>.allocate(capacity: strip)
+           defer { acc.deallocate() }
+           for j in rows {
             let start = w.starts[j], taps = w.counts[j], base = j * w.taps
             var from = 0
             while from < rowSamples {
@@ -88,6 +91,7 @@ extension PixelImage {
               for i in 0..<n { o[i] = PixelImage.roundToByte(acc[i]) }
               from += n
             }
+           }
           }
         }
       }
@@ -95,7 +99,7 @@ extension PixelImage {
   }
 
   /// Filters rows: each output pixel is a weighted sum of neighbouring input pixels.
-  func filteredHorizontally(_ w: ResampleWeights) throws(CodecError) -> PixelImage {
+  func filteredHorizontally(_ w: ResampleWeights, threads: Int = 1) throws(CodecError) -> PixelImage {
     let c = channels, inRow = width * c, outW = w.outputLength, outRow = outW * c
     return try PixelImage(width: outW, height: height, channels: c) { (out: inout UnsafeMutableBufferPointer<UInt8>) throws(CodecError) in
       guard let dst = out.baseAddress else { return }
@@ -104,17 +108,33 @@ extension PixelImage {
           w.starts.withUnsafeBufferPointer { starts in
             w.counts.withUnsafeBufferPointer { counts in
               guard let src = srcBuffer.baseAddress, let weights = weightBuffer.baseAddress else { return }
-              for y in 0..<height {
-                let row = src + y * inRow, o = dst + y * outRow
-                switch c {
-                case 1: PixelImage.filterRow1(row, o, weights, starts, counts, w.taps, outW)
-                case 3: PixelImage.filterRow3(row, o, weights, starts, counts, w.taps, outW)
-                default: PixelImage.filterRow4(row, o, weights, starts, counts, w.taps, outW)
+              PixelImage.inBands(of: height, threads: threads) { rows in
+                for y in rows {
+                  let row = src + y * inRow, o = dst + y * outRow
+                  switch c {
+                  case 1: PixelImage.filterRow1(row, o, weights, starts, counts, w.taps, outW)
+                  case 3: PixelImage.filterRow3(row, o, weights, starts, counts, w.taps, outW)
+                  default: PixelImage.filterRow4(row, o, weights, starts, counts, w.taps, outW)
+                  }
                 }
               }
             }
           }
         }
+      }
+    }
+  }
+
+  /// Runs `body` over `count` rows split into `threads` contiguous bands, concurrently; each
+  /// band writes only its own output rows.
+  static func inBands(of count: Int, threads: Int, _ body: (Range<Int>) -> Void) {
+    let bands = Swift.max(1, Swift.min(threads, count / 64))  // below 64 rows a band is not worth a thread
+    guard bands > 1 else { return body(0..<count) }
+    let size = (count + bands - 1) / bands
+    withoutActuallyEscaping(body) { body in
+      let shared = BandBody(run: body)
+      DispatchQueue.concurrentPerform(iterations: bands) { band in
+        shared.run(band * size..<Swift.min(count, (band + 1) * size))
       }
     }
   }
@@ -190,6 +210,12 @@ extension PixelImage {
       out[4 * x + 3] = clamp8(a)
     }
   }
+}
+
+/// The band function shared by the resize threads. `@unchecked`: each band writes disjoint rows
+/// of the output and only reads the (immutable) input.
+private struct BandBody: @unchecked Sendable {
+  let run: (Range<Int>) -> Void
 }
 
 extension PixelSize {
