@@ -73,25 +73,25 @@ extension PixelImage {
         w.floatWeights.withUnsafeBufferPointer { weights in
           guard let src = srcBuffer.baseAddress else { return }
           PixelImage.inBands(of: w.outputLength, threads: threads) { rows in
-           let acc = UnsafeMutablePointer<Float>.allocate(capacity: strip)
-           defer { acc.deallocate() }
-           for j in rows {
-            let start = w.starts[j], taps = w.counts[j], base = j * w.taps
-            var from = 0
-            while from < rowSamples {
-              let n = Swift.min(strip, rowSamples - from)
-              let first = src + start * rowSamples + from, w0 = weights[base]
-              for i in 0..<n { acc[i] = w0 * Float(first[i]) }
-              for t in 1..<Swift.max(1, taps) {
-                let weight = weights[base + t]
-                let row = src + (start + t) * rowSamples + from
-                for i in 0..<n { acc[i] += weight * Float(row[i]) }
+            let acc = UnsafeMutablePointer<Float>.allocate(capacity: strip)
+            defer { acc.deallocate() }
+            for j in rows {
+              let start = w.starts[j], taps = w.counts[j], base = j * w.taps
+              var from = 0
+              while from < rowSamples {
+                let n = Swift.min(strip, rowSamples - from)
+                let first = src + start * rowSamples + from, w0 = weights[base]
+                for i in 0..<n { acc[i] = w0 * Float(first[i]) }
+                for t in 1..<Swift.max(1, taps) {
+                  let weight = weights[base + t]
+                  let row = src + (start + t) * rowSamples + from
+                  for i in 0..<n { acc[i] += weight * Float(row[i]) }
+                }
+                let o = dst + j * rowSamples + from
+                for i in 0..<n { o[i] = PixelImage.roundToByte(acc[i]) }
+                from += n
               }
-              let o = dst + j * rowSamples + from
-              for i in 0..<n { o[i] = PixelImage.roundToByte(acc[i]) }
-              from += n
             }
-           }
           }
         }
       }
