@@ -96,7 +96,7 @@ enum ReportDirectory {
     let paths = report.files.flatMap { [$0.output] + ($0.original.map { [$0] } ?? []) }.uniqued()
     let uris = ParallelMap.map(paths, jobs: jobs) { ($0, Thumbnailer.dataURI($0)) }
     let thumbnails = Dictionary(uris.compactMap { p in p.1.map { (p.0, $0) } }, uniquingKeysWith: { a, _ in a })
-    try AtomicFile.write(ReportJSON.document(report).serialized() + "\n", to: directory + "/report.json")
+    try AtomicFile.write(ReportJSON.document(report).serialized(jobs: jobs) + "\n", to: directory + "/report.json")
     try AtomicFile.write(ReportText.markdown(report), to: directory + "/report.md")
     try AtomicFile.write(JUnitReport.render(report, failOn: failOn), to: directory + "/junit.xml")
     try AtomicFile.write(HTMLReport.render(report, thumbnails: thumbnails), to: directory + "/report.html")

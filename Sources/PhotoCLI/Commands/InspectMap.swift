@@ -7,7 +7,7 @@ enum InspectMap {
   static func run(_ parsed: ParsedArguments, format: String, jobs: Int, budget: Double, allTags: Bool,
                   io: CommandIO) throws -> ExitStatus {
     let results = BudgetedParallelMap.map(parsed.positionals, jobs: jobs, seconds: budget) { path, _ in
-      (Inspector.inspect(path: path), ByteMapper.map(path: path))
+      inspectAndMap(path)
     } overBudget: { path in
       (PhotoMetadata(path: path, error: "not read: it \(CommonOptions.overBudget(budget))"),
        ByteMap(format: nil, fileSize: 0, regions: [], warnings: []))
@@ -28,6 +28,14 @@ enum InspectMap {
       if let error = metadata.error { io.writeError("photoaudit inspect: \(metadata.path): \(error)\n") }
     }
     return results.contains { $0.0.error != nil } ? .unreadable : .ok
+  }
+
+  /// The file inspected and mapped through one open file; its HEIF structure, when it has one,
+  /// walked once for both. A file that cannot be opened gets the usual messages of each.
+  static func inspectAndMap(_ path: String) -> (PhotoMetadata, ByteMap) {
+    guard let source = try? FileSource(path: path) else { return (Inspector.inspect(path: path), ByteMapper.map(path: path)) }
+    let (metadata, scan) = Inspector.inspectWithScan(source: source, path: path)
+    return (metadata, ByteMapper.map(source, heif: scan?.heif))
   }
 
   /// The inspect object with a `map` member (null when the file could not be read).

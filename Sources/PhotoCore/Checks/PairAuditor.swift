@@ -45,26 +45,28 @@ public enum PairAuditor {
     var pixels: PixelVerdicts?
     if options.comparePixels, output.error == nil, let outputBytes {
       let originalPair: (PhotoMetadata, [UInt8])? = original.flatMap { o in
-        guard o.0.error == nil, let bytes = o.3 else { return nil }
-        return (o.0, bytes)
+        guard o.metadata.error == nil, let bytes = o.bytes else { return nil }
+        return (o.metadata, bytes)
       }
       pixels = PixelVerifier.verify(output: output, outputBytes: outputBytes, original: originalPair,
                                     claimedCrop: descriptor?.crop, maxPixels: options.maxPixels)
     }
     let byteMap = output.error == nil ? outputSource.map { ByteMapper.map($0, heif: outputScan?.heif) } : nil
-    let subject = CheckSubject(output: output, original: original?.0, descriptor: descriptor,
+    let subject = CheckSubject(output: output, original: original?.metadata, descriptor: descriptor,
                                descriptorProblem: descriptorProblem, pixels: pixels, byteMap: byteMap)
     let findings = CheckRegistry.run(subject, policy: options.policy)
     let report = FileReport(output: outputPath, original: originalPath, descriptor: descriptorPath, format: output.format,
                             displayed: output.displayed, gpsCarriers: output.gps.map(GPSEvidence.carrier).uniqued(),
                             pixels: pixels, findings: findings)
-    return Result(report: report, output: output, original: original?.0, descriptor: descriptor)
+    return Result(report: report, output: output, original: original?.metadata, descriptor: descriptor)
   }
 
   /// Inspects a file. With `whole`, from memory, read in one call (and the bytes returned);
   /// else from the file, reading only the structures the walkers ask for. (Many small reads cost
   /// more than one whole read of a file of a few hundred KB; fewer than reading a 12 MP original.)
-  static func read(_ path: String, whole: Bool) -> (PhotoMetadata, ContainerScan?, (any ByteSource)?, [UInt8]?) {
+  static func read(_ path: String, whole: Bool)
+    -> (metadata: PhotoMetadata, scan: ContainerScan?, source: (any ByteSource)?, bytes: [UInt8]?)
+  {
     do {
       if !whole {
         let source = try FileSource(path: path)

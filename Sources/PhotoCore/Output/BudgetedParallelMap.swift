@@ -6,9 +6,9 @@ import Foundation
 /// outcome depends on how long the item took, not on when a thread was scheduled. One that does
 /// not end is caught by the calling thread, which watches the workers: Swift cannot stop a
 /// thread, so its worker is abandoned (it ends when the item does, its result dropped) and a new
-/// worker takes its place. Items are handed out directly to the
-/// workers, with no thread hand-off per item (measured: starting a thread per file cost a quarter
-/// of a metadata scan, handing each file to a helper thread an eighth).
+/// worker takes its place. Items are handed out directly to the workers, with no thread hand-off
+/// per item (measured: starting a thread per file cost a quarter of a metadata scan, handing each
+/// file to a helper thread an eighth).
 public enum BudgetedParallelMap {
   /// `transform` of each item on `jobs` threads, in input order; an item that takes longer than
   /// `seconds` and has not begun to commit (`BudgetToken.beginCommit()`) gives `overBudget(item)`.
@@ -28,7 +28,7 @@ public enum BudgetedParallelMap {
     // @unchecked: every mutable member is guarded by `condition`.
     struct Running {
       var item: Int
-      var started: TimeInterval
+      /// Holds the item's deadline.
       var token: BudgetToken
       var watched = true
     }
@@ -76,9 +76,8 @@ public enum BudgetedParallelMap {
         }
         let index = next
         next += 1
-        let started = ProcessInfo.processInfo.systemUptime
-        let token = BudgetToken(deadline: started + seconds)
-        running[id] = Running(item: index, started: started, token: token)
+        let token = BudgetToken(deadline: ProcessInfo.processInfo.systemUptime + seconds)
+        running[id] = Running(item: index, token: token)
         if watcherWaitsForever { condition.signal() }
         condition.unlock()
         let result = transform(items[index], token)
@@ -107,7 +106,7 @@ public enum BudgetedParallelMap {
         let now = ProcessInfo.processInfo.systemUptime
         var earliest: TimeInterval?
         for (id, job) in running where job.watched {
-          if now - job.started >= seconds {
+          if now >= job.token.deadline {
             if job.token.expire() {
               results[job.item] = overBudget(items[job.item])
               finished += 1
@@ -119,7 +118,7 @@ public enum BudgetedParallelMap {
               running[id]?.watched = false  // committing: it finishes, however long it takes
             }
           } else {
-            earliest = min(earliest ?? .infinity, job.started + seconds)
+            earliest = min(earliest ?? .infinity, job.token.deadline)
           }
         }
         guard finished < items.count else { break }

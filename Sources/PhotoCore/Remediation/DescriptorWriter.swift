@@ -26,12 +26,12 @@ enum DescriptorWriter {
     return .object(members)
   }
 
-  /// DateTimeOriginal ("2025:01:01 10:20:30") with OffsetTimeOriginal ("+08:00") as ISO 8601.
   /// The media ID of an input: "pa-" and the first 24 hex digits of its SHA-256.
   static func mediaID(of inputBytes: [UInt8]) -> String {
     "pa-" + String(SHA256.hex(inputBytes).prefix(24))
   }
 
+  /// DateTimeOriginal ("2025:01:01 10:20:30") with OffsetTimeOriginal ("+08:00") as ISO 8601.
   static func createdAtLocal(_ m: PhotoMetadata) -> String? {
     guard case .text(let raw)? = m.tag("DateTimeOriginal")?.value ?? m.tag("CreateDate")?.value else { return nil }
     let parts = raw.split(separator: " ")

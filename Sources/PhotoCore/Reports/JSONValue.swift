@@ -116,6 +116,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
   }
 
+  /// Shortest round-trip form; integral values without ".0"; non-finite as null.
   static func format(_ v: Double) -> String {
     guard v.isFinite else { return "null" }
     if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
