@@ -55,7 +55,12 @@ struct HEIFPNGOracleTests {
   ]
 
   @Test func agreesWithExifToolOnCorpusHEIFAndPNG() throws {
-    let rows = SharedCorpus.rows(ofType: ["HEIC", "HEIF", "AVIF", "MP4", "PNG"])
+    // ExifTool calls some HEIF files "MP4" (libheif's fuzz cases); real MP4 videos, added to the
+    // corpus later, are read by the video oracle instead.
+    let heifExtensions: Set<String> = ["heic", "heif", "avif"]
+    let rows = SharedCorpus.rows(ofType: ["HEIC", "HEIF", "AVIF", "MP4", "PNG"]).filter {
+      $0["format"] != "MP4" || heifExtensions.contains($0.url.pathExtension.lowercased())
+    }
     try #require(rows.count > 100, "expected the corpus HEIF and PNG files, found \(rows.count)")
     var compared = 0, agreed = 0
     var cleanCompared = 0, cleanAgreed = 0  // files neither ExifTool nor we warn about
