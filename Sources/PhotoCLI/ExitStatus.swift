@@ -8,4 +8,10 @@ enum ExitStatus: Int32 {
   case usage = 2
   /// An input could not be read at all (single-file commands).
   case unreadable = 3
+  /// An output or report could not be written (disk full, permission).
+  case cannotWrite = 4
+  /// Stopped by SIGINT; temporary files removed.
+  case interrupted = 130
+  /// Stopped by SIGTERM; temporary files removed.
+  case terminated = 143
 }

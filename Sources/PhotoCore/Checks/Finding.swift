@@ -21,6 +21,11 @@ public enum FindingID: String, Sendable, Equatable, Hashable, Codable, CaseItera
   case claimUnderstated = "PA012"
   case unreadable = "PA013"
   case unaccountedBytes = "PA014"
+  case incompleteCheck = "PA015"
+  case outputDamaged = "PA016"
+  case generationMetadata = "PA017"
+  case provenanceManifest = "PA018"
+  case outputUnprocessed = "PA019"
 
   /// The stable kebab-case name ("gps-claim-false").
   public var name: String {
@@ -39,14 +44,19 @@ public enum FindingID: String, Sendable, Equatable, Hashable, Codable, CaseItera
     case .claimUnderstated: "claim-understated"
     case .unreadable: "unreadable"
     case .unaccountedBytes: "unaccounted-bytes"
+    case .incompleteCheck: "incomplete-check"
+    case .outputDamaged: "output-damaged"
+    case .generationMetadata: "generation-metadata"
+    case .provenanceManifest: "provenance-manifest"
+    case .outputUnprocessed: "output-unprocessed"
     }
   }
 
   /// The SPEC's severity, before any policy.
   public var defaultSeverity: Severity {
     switch self {
-    case .locationText, .identifyingFields, .iccDropped, .unaccountedBytes: .warning
-    case .claimUnderstated: .info
+    case .locationText, .identifyingFields, .iccDropped, .unaccountedBytes, .generationMetadata: .warning
+    case .claimUnderstated, .provenanceManifest: .info
     default: .error
     }
   }
