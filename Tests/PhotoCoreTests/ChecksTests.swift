@@ -30,6 +30,17 @@ import Testing
     #expect(Self.ids(CheckSubject(output: Self.output(), descriptor: Self.descriptor(gpsRemoved: true))).isEmpty)
   }
 
+  @Test func incompletePartsArePA015ErrorsEvenWithATrueClaimThatHolds() {
+    var m = Self.output()
+    m.incomplete = [IncompleteCheck(scope: "png/zTXt", reason: "inflated text is over the 16 MiB cap"),
+                    IncompleteCheck(scope: "png/zTXt", reason: "inflated text is over the 16 MiB cap")]
+    let f = CheckRegistry.run(CheckSubject(output: m, descriptor: Self.descriptor(gpsRemoved: true)))
+    #expect(f.map(\.id) == [.incompleteCheck])
+    #expect(f.first?.severity == .error)
+    #expect(f.first?.carrier == "png/zTXt")
+    #expect(f.first?.evidence.contains("16 MiB cap") == true)
+  }
+
   @Test func understatedClaimIsInfo() {
     let f = CheckRegistry.run(CheckSubject(output: Self.output(), descriptor: Self.descriptor(gpsRemoved: false)))
     #expect(f.map(\.id) == [.claimUnderstated])

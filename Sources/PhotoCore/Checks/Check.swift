@@ -33,7 +33,7 @@ public enum CheckRegistry {
   public static let all: [any Check] = [
     UnreadableCheck(), GPSPresentCheck(), GPSClaimCheck(), OrientationTagCheck(), OrientationPixelCheck(),
     ThumbnailCheck(), LocationTextCheck(), IdentifyingFieldsCheck(), DescriptorMismatchCheck(), CropCheck(),
-    SecondaryImageMetadataCheck(), ICCDroppedCheck(), UnaccountedBytesCheck(),
+    SecondaryImageMetadataCheck(), ICCDroppedCheck(), UnaccountedBytesCheck(), IncompleteCheckCheck(),
   ]
 
   /// Runs every check and applies the policy (disabled checks dropped, severities changed).

@@ -17,6 +17,18 @@ struct UnreadableCheck: Check {
   }
 }
 
+/// PA015: parts of the output that could not be checked (caps, limits, unparseable carriers,
+/// undecodable pixels, the time budget). No clean verdict from a partial read.
+struct IncompleteCheckCheck: Check {
+  var ids: [FindingID] { [.incompleteCheck] }
+
+  func findings(for s: CheckSubject) -> [Finding] {
+    s.output.incomplete.uniqued().map { part in
+      Finding(.incompleteCheck, file: s.output.path, carrier: part.scope, evidence: "\(part.scope) not fully checked: \(part.reason)")
+    }
+  }
+}
+
 /// PA008: width, height, format or size_bytes in the descriptor differ from the file.
 struct DescriptorMismatchCheck: Check {
   var ids: [FindingID] { [.descriptorMismatch] }

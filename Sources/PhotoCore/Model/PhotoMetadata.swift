@@ -94,6 +94,8 @@ public struct PhotoMetadata: Sendable, Equatable {
   public var iccDescription: String?
   /// Non-fatal problems found while reading.
   public var warnings: [String]
+  /// Parts of the file that could not be checked (each one is a PA015 finding).
+  public var incomplete: [IncompleteCheck] = []
   /// Why the file could not be read, when it could not.
   public var error: String?
 
