@@ -9,7 +9,7 @@ extension MetadataAssembler {
       case .iptc: decodeIPTC(carrier, into: &m)
       case .icc where scan.format == .jpeg && carrier.item == nil:
         jpegICCChunks.append(ICCChunks.app2Signature + carrier.payload)
-      case .icc where carrier.item == nil || scan.format.isHEIFFamily:
+      case .icc where carrier.item == nil || (scan.format?.isHEIFFamily == true):
         if m.iccDescription == nil { decodeICC(carrier.payload, into: &m) }
       case .comment:
         m.tags.append(MetadataTag(carrier: .comment, item: carrier.item, group: commentGroup(carrier),
@@ -36,7 +36,7 @@ extension MetadataAssembler {
       guard let contents = decode(carrier.payload, item: carrier.item, label: carrier.note ?? "XMP", into: &m) else { continue }
       if carrier.item == nil, m.orientation.xmp == nil { m.orientation.xmp = contents.orientation }
       if carrier.item == nil, m.crop == nil, let crop = contents.crop, crop.hasCrop, let stored = scan.storedSize,
-         !scan.format.isHEIFFamily, let rect = crop.rect(in: stored) {
+         !(scan.format?.isHEIFFamily == true), let rect = crop.rect(in: stored) {
         m.crop = CropInfo(source: "xmp-crs", rect: rect)
       }
       if carrier.item == nil, !extensions.isEmpty, !extensionUsed {

@@ -114,7 +114,7 @@ struct MetadataAssembler {
   /// The image a carrier belongs to: nil for the primary image, else its HEIF item ID or MPF
   /// index. PNG holds one image; a HEIF metadata item belongs to the primary when it describes it.
   func image(of carrier: Carrier, in scan: ContainerScan) -> Int? {
-    switch scan.format {
+    switch scan.format ?? .jpeg {
     case .png: return nil
     case .jpeg: return carrier.item
     case .heic, .heif, .avif:

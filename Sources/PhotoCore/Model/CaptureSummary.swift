@@ -10,7 +10,7 @@ public enum CaptureSummary {
   /// Camera and capture fields present in the primary image.
   public static func camera(_ m: PhotoMetadata) -> [(label: String, value: String)] {
     cameraFields.compactMap { field in
-      m.tags.first { $0.name == field.name && $0.item == nil && $0.carrier != .mpfImage }
+      m.tags.first { $0.name == field.name && $0.isPrimary && $0.carrier != .mpfImage }
         .map { (field.label, $0.value.display) }
     }
   }

@@ -1,0 +1,67 @@
+/// One structure of a document — a marker segment, the entropy-coded data of a scan, a box, an
+/// item extent, a chunk, an IFD, an ICC tag — with its byte range and what it is, as one
+/// container walk found it. Nodes nest: a box holds its child boxes, an APP1 its IFDs.
+///
+/// Ranges are in the byte space of the node's document (`LayoutTree.source`); the document's
+/// `placement` turns them into file offsets.
+public struct LayoutNode: Sendable, Equatable {
+  /// The structure's name ("APP1 Exif", "scan 1 data", "iloc", "IDAT", "IFD0", "tag 'desc'").
+  public var name: String
+  /// Its bytes, header included.
+  public var range: Range<Int>
+  /// Bytes of framing at the start (marker and length, box header): the content starts after.
+  public var headerLength: Int
+  /// Known structure, known framing of unknown content (opaque), or bytes nothing explains.
+  public var kind: ByteRegionKind
+  /// Details: what a payload was recognised as, a bad CRC, a truncation, why bytes are unexplained.
+  public var note: String?
+  /// When set, the content (after the header) that no child covers is unexplained, for this
+  /// reason ("bytes of 'mdat' that no item references"); when nil the node explains all its bytes.
+  public var unexplainedContent: String?
+  /// No decoder interprets these bytes fully (a MakerNote, ICC tag data, a comment, text over a
+  /// cap): the fail-closed sweep reads them for GPS signatures. Opaque and unexplained bytes are
+  /// always swept.
+  public var swept: Bool
+  /// Structures inside this one, in file order.
+  public var children: [LayoutNode]
+
+  public init(_ name: String, range: Range<Int>, headerLength: Int = 0, kind: ByteRegionKind = .structure,
+              note: String? = nil, unexplainedContent: String? = nil, swept: Bool = false, children: [LayoutNode] = []) {
+    self.name = name
+    self.range = range
+    self.headerLength = max(0, min(headerLength, range.count))
+    self.kind = kind
+    self.note = note
+    self.unexplainedContent = unexplainedContent
+    self.swept = swept
+    self.children = children
+  }
+
+  /// Bytes nothing explains, with the reason ("after EOI", "junk between segments").
+  public static func unexplained(_ name: String, range: Range<Int>, note: String) -> LayoutNode {
+    LayoutNode(name, range: range, kind: .unaccounted, note: note)
+  }
+
+  /// The range after the header.
+  public var contentRange: Range<Int> { range.lowerBound + headerLength..<range.upperBound }
+
+  /// True when the sweep reads this node's own bytes: swept, opaque or unexplained.
+  public var isSwept: Bool { swept || kind != .structure }
+
+  /// Depth of the deepest node in `nodes` (1 for a flat list, 0 for none).
+  static func depth(of nodes: [LayoutNode]) -> Int {
+    nodes.reduce(0) { max($0, 1 + depth(of: $1.children)) }
+  }
+
+  /// Calls `body` with every node of `nodes` and its ancestors' names, depth first, in order.
+  static func visit(_ nodes: [LayoutNode], path: [String] = [], _ body: (LayoutNode, [String], Int) -> Void) {
+    visit(nodes, path: path, level: 1, body)
+  }
+
+  private static func visit(_ nodes: [LayoutNode], path: [String], level: Int, _ body: (LayoutNode, [String], Int) -> Void) {
+    for node in nodes {
+      body(node, path, level)
+      if !node.children.isEmpty { visit(node.children, path: path + [node.name], level: level + 1, body) }
+    }
+  }
+}
