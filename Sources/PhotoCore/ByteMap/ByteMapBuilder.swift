@@ -1,44 +1,50 @@
-/// Collects what the per-format mappers find and turns it into a `ByteMap`'s exact cover.
+/// Collects the regions the byte map view paints from a layout tree and turns them into a
+/// `ByteMap`'s exact cover.
 ///
-/// Two layers: *claims* (structures, opaque or not) and *holes* (stretches a mapper knows are
-/// not explained, with a label saying why: "after EOI", "mdat bytes no item references"). Claims
-/// win over holes; where claims overlap, the one that starts first keeps its bytes (a later claim
-/// is trimmed, or dropped when it lies wholly inside). Bytes in neither become unaccounted with a
-/// generic label.
+/// Regions come in layers by depth: a structure inside another (an IFD inside an APP1, a tag
+/// inside an ICC profile inside an APP2, an image inside the data after EOI) is painted over
+/// the one that holds it. Within one depth, *claims* (structures, opaque or not) win over
+/// *holes* (stretches known to be unexplained, with a label saying why: "after EOI", "mdat
+/// bytes no item references"), and where claims overlap the one that starts first keeps its
+/// bytes. Bytes in no region become unaccounted with a generic label.
 struct ByteMapBuilder {
   /// Most regions one map holds; past this, further claims are dropped (and their bytes end up
   /// unaccounted) so a hostile file cannot make the map itself huge.
   static let maxRegions = 200_000
 
   let fileSize: Int
-  private(set) var claims: [ByteRegion] = []
-  private(set) var holes: [ByteRegion] = []
+  private var layers: [Int: (claims: [ByteRegion], holes: [ByteRegion])] = [:]
+  private var count = 0
   private(set) var warnings: [String] = []
   private var droppedClaims = 0
 
   init(fileSize: Int) { self.fileSize = fileSize }
 
   /// True when no more claims are taken.
-  var isFull: Bool { claims.count + holes.count >= Self.maxRegions }
+  var isFull: Bool { count >= Self.maxRegions }
 
-  /// Attributes `range` to a structure (`kind` .structure or .opaque). Clamped to the file.
-  /// `header` bytes of framing at the start are skipped when the content is sniffed.
+  /// Attributes `range` to a structure (`kind` .structure or .opaque) at `depth`. Clamped to the
+  /// file. `header` bytes of framing at the start are skipped when the content is sniffed.
   mutating func claim(_ range: Range<Int>, _ path: [String], kind: ByteRegionKind = .structure, note: String? = nil,
-                      header: Int = 0) {
+                      header: Int = 0, depth: Int = 1) {
     guard let clamped = clamp(range) else { return }
     guard !isFull else {
       droppedClaims += 1
       return
     }
     var region = ByteRegion(offset: clamped.lowerBound, length: clamped.count, path: path, kind: kind, note: note)
-    region.headerLength = min(max(header, 0), clamped.count)
-    claims.append(region)
+    region.headerLength = min(max(header - (clamped.lowerBound - range.lowerBound), 0), clamped.count)
+    layers[depth, default: ([], [])].claims.append(region)
+    count += 1
   }
 
-  /// Marks `range` as known to be unexplained, with a label; claims still win over it.
-  mutating func hole(_ range: Range<Int>, _ path: [String], note: String) {
+  /// Marks `range` as known to be unexplained at `depth`, with a label; claims of the same depth
+  /// still win over it.
+  mutating func hole(_ range: Range<Int>, _ path: [String], note: String, depth: Int = 1) {
     guard let clamped = clamp(range), !isFull else { return }
-    holes.append(ByteRegion(offset: clamped.lowerBound, length: clamped.count, path: path, kind: .unaccounted, note: note))
+    layers[depth, default: ([], [])].holes.append(
+      ByteRegion(offset: clamped.lowerBound, length: clamped.count, path: path, kind: .unaccounted, note: note))
+    count += 1
   }
 
   /// Records a problem met while mapping.
@@ -53,42 +59,25 @@ struct ByteMapBuilder {
     return lower < upper ? lower..<upper : nil
   }
 
-  /// The exact cover: claims first, then holes in what is left, then generic unaccounted gaps.
+  /// The exact cover: each depth's claims, then its holes in what they leave, painted over the
+  /// depths below; generic unaccounted regions in what no layer covers.
   func build(format: ImageFormat?) -> ByteMap {
-    let placed = Self.resolve(claims)
+    var cover: [ByteRegion] = []
+    for depth in layers.keys.sorted() {
+      guard let layer = layers[depth] else { continue }
+      let claims = Self.resolve(layer.claims)
+      let layerRegions = Self.merge(claims, Self.subtract(Self.resolve(layer.holes), claims))
+      cover = Self.merge(Self.subtract(cover, layerRegions), layerRegions)
+    }
     var regions: [ByteRegion] = []
-    regions.reserveCapacity(placed.count * 2 + 1)
-    let placedHoles = Self.resolve(holes)
-    var holeIndex = 0
+    regions.reserveCapacity(cover.count * 2 + 1)
     var cursor = 0
-    func fillGap(upTo end: Int) {
-      // Intersect the gap cursor..<end with the (sorted, disjoint) holes.
-      while cursor < end {
-        while holeIndex < placedHoles.count, placedHoles[holeIndex].end <= cursor { holeIndex += 1 }
-        guard holeIndex < placedHoles.count, placedHoles[holeIndex].offset < end else {
-          regions.append(Self.generic(cursor..<end))
-          cursor = end
-          return
-        }
-        let hole = placedHoles[holeIndex]
-        if hole.offset > cursor {
-          regions.append(Self.generic(cursor..<hole.offset))
-          cursor = hole.offset
-        }
-        let pieceEnd = min(hole.end, end)
-        var piece = hole
-        piece.offset = cursor
-        piece.length = pieceEnd - cursor
-        regions.append(piece)
-        cursor = pieceEnd
-      }
+    for region in cover {
+      if region.offset > cursor { regions.append(Self.generic(cursor..<region.offset)) }
+      regions.append(region)
+      cursor = region.end
     }
-    for claim in placed {
-      if claim.offset > cursor { fillGap(upTo: claim.offset) }
-      regions.append(claim)
-      cursor = claim.end
-    }
-    fillGap(upTo: fileSize)
+    if cursor < fileSize { regions.append(Self.generic(cursor..<fileSize)) }
     var warnings = self.warnings
     if droppedClaims > 0 {
       warnings.append("the map holds at most \(Self.maxRegions) regions; \(droppedClaims) structures were not mapped")
@@ -102,16 +91,63 @@ struct ByteMapBuilder {
     var out: [ByteRegion] = []
     out.reserveCapacity(sorted.count)
     var cursor = 0
-    for var region in sorted {
+    for region in sorted {
       guard region.end > cursor else { continue }
-      if region.offset < cursor {
-        region.headerLength = max(0, region.headerLength - (cursor - region.offset))
-        region.length = region.end - cursor
-        region.offset = cursor
-      }
-      out.append(region)
+      out.append(region.offset < cursor ? piece(region, cursor..<region.end) : region)
       cursor = region.end
     }
+    return out
+  }
+
+  /// The parts of `base` (sorted, disjoint) that no region of `top` (sorted, disjoint) covers.
+  static func subtract(_ base: [ByteRegion], _ top: [ByteRegion]) -> [ByteRegion] {
+    guard !top.isEmpty else { return base }
+    var out: [ByteRegion] = []
+    out.reserveCapacity(base.count)
+    var first = 0
+    for region in base {
+      while first < top.count, top[first].end <= region.offset { first += 1 }
+      var start = region.offset
+      var k = first
+      while start < region.end {
+        guard k < top.count, top[k].offset < region.end else {
+          out.append(piece(region, start..<region.end))
+          break
+        }
+        if top[k].offset > start { out.append(piece(region, start..<top[k].offset)) }
+        start = max(start, top[k].end)
+        k += 1
+      }
+    }
+    return out
+  }
+
+  /// Two sorted lists of disjoint regions as one sorted list.
+  static func merge(_ a: [ByteRegion], _ b: [ByteRegion]) -> [ByteRegion] {
+    guard !a.isEmpty else { return b }
+    guard !b.isEmpty else { return a }
+    var out: [ByteRegion] = []
+    out.reserveCapacity(a.count + b.count)
+    var i = 0, j = 0
+    while i < a.count || j < b.count {
+      if j == b.count || (i < a.count && a[i].offset <= b[j].offset) {
+        out.append(a[i])
+        i += 1
+      } else {
+        out.append(b[j])
+        j += 1
+      }
+    }
+    return out
+  }
+
+  /// `region` cut to `range` (inside it); its header shrinks by what was cut off the front.
+  static func piece(_ region: ByteRegion, _ range: Range<Int>) -> ByteRegion {
+    var out = region
+    out.headerLength = max(0, region.headerLength - (range.lowerBound - region.offset))
+    out.offset = range.lowerBound
+    out.length = range.count
+    out.headerLength = min(out.headerLength, out.length)
     return out
   }
 

@@ -39,7 +39,10 @@ public enum CheckRegistry {
   /// Runs every check and applies the policy (disabled checks dropped, severities changed).
   public static func run(_ subject: CheckSubject, policy: Policy = Policy()) -> [Finding] {
     if subject.output.error != nil {
-      return policy.apply(UnreadableCheck().findings(for: subject))
+      // What was read before the file proved unreadable still counts: GPS found is GPS.
+      let partial: [any Check] = subject.output.gps.isEmpty ? [UnreadableCheck(), IncompleteCheckCheck()]
+        : [UnreadableCheck(), GPSPresentCheck(), GPSClaimCheck(), IncompleteCheckCheck()]
+      return policy.apply(partial.flatMap { $0.findings(for: subject) })
     }
     return policy.apply(all.flatMap { $0.findings(for: subject) })
   }

@@ -6,7 +6,7 @@ struct GPSPresentCheck: Check {
   func findings(for s: CheckSubject) -> [Finding] {
     let file = s.output.path
     var out = s.output.gps.map { fix in
-      Finding(.gpsPresent, file: file, carrier: GPSEvidence.carrier(fix), tag: "GPSLatitude/GPSLongitude",
+      Finding(.gpsPresent, file: file, carrier: GPSEvidence.carrier(fix), tag: fix.signature == nil ? "GPSLatitude/GPSLongitude" : "GPS signature",
               evidence: GPSEvidence.describe(fix))
     }
     out += s.output.gpsWithoutCoordinates.map { fix in
@@ -43,9 +43,8 @@ enum GPSEvidence {
   /// Degrees to 6 decimals (about 0.1 m), as people read coordinates.
   static func degrees(_ value: Double) -> String { CFormat.string("%.6f", value) }
 
-  static func carrier(_ fix: GPSFix) -> String {
-    fix.carrier.rawValue + (fix.item.map { " #\($0)" } ?? "")
-  }
+  /// The carrier path ("exif", "thumbnail/exif", "raw-bytes").
+  static func carrier(_ fix: GPSFix) -> String { fix.path.description }
 
   static func describe(_ fix: GPSFix) -> String {
     var parts: [String] = []
@@ -53,6 +52,8 @@ enum GPSEvidence {
     if let lon = fix.longitude { parts.append("longitude \(degrees(lon))") }
     if let alt = fix.altitude { parts.append("altitude \(alt) m") }
     if let time = fix.timestamp { parts.append("time \(time)") }
+    if let unreadable = fix.unreadable { parts.append(unreadable) }
+    if let signature = fix.signature { parts.append(signature) }
     return carrier(fix) + ": " + parts.joined(separator: ", ")
   }
 }

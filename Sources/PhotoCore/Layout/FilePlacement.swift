@@ -65,3 +65,14 @@ public enum FilePlacement: Sendable, Equatable {
   /// True when every source byte is the file byte at the same offset.
   public var isFile: Bool { self == .file }
 }
+
+extension FilePlacement {
+  /// The placement of a source made by joining `ranges` of a source placed as `self`.
+  func joining(_ ranges: [Range<Int>]) -> FilePlacement {
+    switch self {
+    case .file: return .joined(ranges)
+    case .pieces: return .joined(ranges.flatMap(fileRanges))
+    case .derived: return self
+    }
+  }
+}

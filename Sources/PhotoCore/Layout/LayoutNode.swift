@@ -65,3 +65,52 @@ public struct LayoutNode: Sendable, Equatable {
     }
   }
 }
+
+extension LayoutNode {
+  /// Adds `nodes` as children of the deepest node of `list` that holds all of `range`; false
+  /// when none does.
+  @discardableResult
+  static func attach(_ nodes: [LayoutNode], inside range: Range<Int>, to list: inout [LayoutNode]) -> Bool {
+    guard !nodes.isEmpty else { return true }
+    for index in list.indices where list[index].range.lowerBound <= range.lowerBound && range.upperBound <= list[index].range.upperBound {
+      if !attach(nodes, inside: range, to: &list[index].children) {
+        list[index].children += nodes
+        list[index].children.sort { $0.range.lowerBound < $1.range.lowerBound }
+      }
+      return true
+    }
+    return false
+  }
+}
+
+extension LayoutNode {
+  /// Puts each of `nodes` under the deepest node of `list` (sorted by offset) that holds all of
+  /// it and that `accepts`; returns the nodes none holds. O((n + m) log m): a HEIF with 10,000
+  /// tiles places its extents in one pass.
+  static func attachSorted(_ nodes: [LayoutNode], to list: inout [LayoutNode],
+                           accepts: (LayoutNode) -> Bool) -> [LayoutNode] {
+    guard !nodes.isEmpty, !list.isEmpty else { return nodes }
+    var buckets: [Int: [LayoutNode]] = [:]
+    var left: [LayoutNode] = []
+    for node in nodes {
+      // The last element starting at or before the node is the one that can hold it.
+      var low = 0, high = list.count
+      while low < high {
+        let mid = (low + high) / 2
+        if list[mid].range.lowerBound <= node.range.lowerBound { low = mid + 1 } else { high = mid }
+      }
+      let index = low - 1
+      if index >= 0, list[index].range.upperBound >= node.range.upperBound { buckets[index, default: []].append(node) }
+      else { left.append(node) }
+    }
+    for (index, bucket) in buckets {
+      let deeper = attachSorted(bucket, to: &list[index].children, accepts: accepts)
+      if accepts(list[index]) {
+        list[index].children = (list[index].children + deeper).sorted { $0.range.lowerBound < $1.range.lowerBound }
+      } else {
+        left += deeper
+      }
+    }
+    return left.sorted { $0.range.lowerBound < $1.range.lowerBound }
+  }
+}

@@ -34,12 +34,14 @@ public enum InspectTable {
     let carriers = m.carriers.map(carrierSummary)
     lines.append(("carriers", carriers.isEmpty ? "none" : carriers.joined(separator: ", ")))
     for image in m.embeddedImages {
-      var text = "\(image.kind.rawValue)\(image.item.map { " \($0)" } ?? "") \(image.role ?? "")"
+      var text = "\(image.path) \(image.role ?? "")"
       if let size = image.size { text += " \(size)" }
+      if let orientation = image.orientation { text += " Orientation \(orientation)" }
       if !image.carrierKinds.isEmpty { text += " with " + image.carrierKinds.map(\.rawValue).joined(separator: ", ") }
       lines.append(("embedded", text))
     }
     for warning in m.warnings { lines.append(("warning", style.yellow(warning))) }
+    for part in m.incomplete { lines.append(("incomplete", style.red("\(part.scope): \(part.reason)"))) }
     var out = header + "\n"
     let width = lines.map(\.0.count).max() ?? 0
     for (label, value) in lines {
@@ -47,7 +49,7 @@ public enum InspectTable {
     }
     if allTags {
       out += TextTable(headers: ["carrier", "group", "tag", "value"], rows: m.tags.map {
-        [$0.carrier.rawValue + ($0.item.map { "#\($0)" } ?? ""), $0.group, $0.name, String($0.value.display.prefix(120))]
+        [$0.path.description, $0.group, $0.name, String($0.value.display.prefix(120))]
       }).render(indent: 2)
     }
     return out
@@ -66,18 +68,19 @@ public enum InspectTable {
 
   static func gpsLine(_ fix: GPSFix) -> String {
     var text = carrierName(fix) + " "
-    text += [fix.latitude, fix.longitude].map { $0.map(GPSEvidence.degrees) ?? "?" }.joined(separator: ", ")
+    if fix.hasCoordinates {
+      text += [fix.latitude, fix.longitude].map { $0.map(GPSEvidence.degrees) ?? "?" }.joined(separator: ", ")
+    }
     if let altitude = fix.altitude { text += " alt \(altitude) m" }
     if let time = fix.timestamp { text += " \(time)" }
+    if let why = fix.signature ?? fix.unreadable { text += (fix.hasCoordinates ? " — " : "") + why }
     return text
   }
 
-  static func carrierName(_ fix: GPSFix) -> String {
-    fix.carrier.rawValue + (fix.item.map { " #\($0)" } ?? "")
-  }
+  static func carrierName(_ fix: GPSFix) -> String { fix.path.description }
 
   static func carrierSummary(_ c: Carrier) -> String {
-    c.kind.rawValue + (c.item.map { "#\($0)" } ?? "") + "@\(c.offset)+\(c.length)"
+    c.path.description + "@\(c.offset)+\(c.length)"
   }
 }
 

@@ -15,12 +15,14 @@ public struct ExifContents: Sendable, Equatable {
   /// The MakerNote: vendor, offset inside the TIFF block (when found) and length.
   public var makerNote: (vendor: String, offset: Int?, length: Int)?
   public var warnings: [String] = []
+  /// Why the block could not be checked completely (it does not parse): each is a PA015.
+  public var incomplete: [String] = []
 
   public static func == (a: ExifContents, b: ExifContents) -> Bool {
     a.tags == b.tags && a.gps == b.gps && a.orientation == b.orientation
       && a.thumbnailOrientation == b.thumbnailOrientation && a.thumbnail?.offset == b.thumbnail?.offset
       && a.thumbnail?.bytes == b.thumbnail?.bytes && a.makerNote?.vendor == b.makerNote?.vendor
-      && a.makerNote?.length == b.makerNote?.length && a.warnings == b.warnings
+      && a.makerNote?.length == b.makerNote?.length && a.warnings == b.warnings && a.incomplete == b.incomplete
   }
 }
 
@@ -32,15 +34,19 @@ public enum ExifDecoder {
 
   public static func decode(_ tiff: [UInt8], carrier: CarrierKind = .exif, item: Int? = nil) -> ExifContents {
     var result = ExifContents()
+    let structure = TIFFStructure.parse(tiff)
     let raw: ExifRawContents
     do {
       raw = try ExifReader.read(tiff: tiff)
     } catch {
-      result.warnings.append("EXIF block could not be read: \(error)")
+      result.incomplete.append("the EXIF block could not be read: \(error)")
+      result.gps = unreadableGPS(tiff, structure: structure, fix: nil, carrier: carrier, item: item)
       return result
     }
     if raw.entries.isEmpty {
-      result.warnings.append("EXIF block holds no readable entries")
+      let found = structure?.directories.reduce(0) { $0 + $1.entries.count } ?? 0
+      if found > 0 { result.incomplete.append("libexif read none of the \(found) entries the block's IFDs list") }
+      else { result.warnings.append("EXIF block holds no readable entries") }
     }
     // What libexif skipped (recursion cap, bad offsets), in its own words.
     result.warnings += raw.messages.map { "EXIF not fully read: \($0)" }
@@ -69,6 +75,7 @@ public enum ExifDecoder {
     if !gpsEntries.isEmpty {
       result.gps = GPSComposer.fix(from: gpsEntries, carrier: carrier, item: item)
     }
+    result.gps = unreadableGPS(tiff, structure: structure, fix: result.gps, carrier: carrier, item: item) ?? result.gps
     if let thumb = raw.thumbnail, !thumb.isEmpty {
       let offset = ByteSearch.firstIndex(of: thumb.prefix(64), in: tiff) ?? -1
       result.thumbnail = (offset, thumb)
@@ -76,6 +83,15 @@ public enum ExifDecoder {
                                      value: .binary(count: thumb.count)))
     }
     return result
+  }
+
+  /// The fix with a reason set when the block holds a GPS position that is not readable as one
+  /// (`ExifGPSPresence`); nil when there is none, or it was read.
+  static func unreadableGPS(_ tiff: [UInt8], structure: TIFFStructure?, fix: GPSFix?, carrier: CarrierKind, item: Int?) -> GPSFix? {
+    guard let reason = ExifGPSPresence.unreadable(tiff, structure: structure, fix: fix) else { return nil }
+    var marked = fix ?? GPSFix(carrier: carrier, item: item)
+    marked.unreadable = "present, value unreadable: \(reason)"
+    return marked
   }
 
   static func group(of ifd: ExifIFD) -> ExifGroup {

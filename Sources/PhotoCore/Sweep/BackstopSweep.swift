@@ -1,0 +1,98 @@
+/// The fail-closed sweep, a view of the layout tree: every stretch no decoder fully interprets —
+/// unexplained bytes (after EOI or IEND, between segments, `mdat` bytes no item references,
+/// non-zero `free` boxes, ICC bytes no tag covers), opaque segments, boxes and chunks, MakerNotes,
+/// ICC tag data, and free text (comments) — is searched for GPS signatures (`GPSSignatures`).
+/// A hit is GPS for the file: carrier `raw-bytes` (under the document it is in) with its offset.
+/// [SPEC "Fail closed"]
+///
+/// Structures a decoder reads (entropy-coded scans, item extents, IDAT, EXIF and XMP that parse)
+/// are not swept: image data is never searched.
+public enum BackstopSweep {
+  /// Bytes searched at a time; consecutive pieces overlap so a signature across a boundary is found.
+  static let pieceLength = 1 << 20
+  /// Overlap of consecutive pieces (longer than any text signature).
+  static let overlap = 128
+  /// Most sweep hits reported per file.
+  public static let maxHits = 16
+
+  /// Adds what the sweep finds in `tree` to `metadata.gps`.
+  public static func sweep(_ tree: LayoutTree, into metadata: inout PhotoMetadata) {
+    var fixes: [GPSFix] = []
+    for (path, document) in tree.documents() where fixes.count < maxHits {
+      for (range, place) in stretches(of: document) {
+        for hit in find(in: document.source, range: range) where fixes.count < maxHits {
+          let offset = document.placement.reportedOffset(range.lowerBound + hit.offset)
+          fixes.append(fix(hit, path: path, offset: offset, place: place))
+        }
+      }
+      for carrier in document.scan.carriers where carrier.kind == .comment && !carrier.payload.isEmpty {
+        let hits = carrier.payload.withUnsafeBytes { GPSSignatures.find(in: $0) }
+        for hit in hits where fixes.count < maxHits {
+          let inPlace = carrier.payload.count == carrier.length
+          let offset = document.placement.reportedOffset(carrier.offset + (inPlace ? hit.offset : 0))
+          fixes.append(fix(hit, path: path, offset: offset, place: carrier.note ?? "comment"))
+        }
+      }
+    }
+    metadata.gps += fixes
+  }
+
+  static func fix(_ hit: GPSSignatures.Hit, path: CarrierPath, offset: Int, place: String) -> GPSFix {
+    var fix = GPSFix(carrier: .rawBytes, latitude: hit.latitude, longitude: hit.longitude, path: path.appending("raw-bytes"))
+    fix.offset = offset
+    fix.signature = "\(hit.description) at byte \(offset) (\(place))"
+    return fix
+  }
+
+  /// The stretches of one document the sweep reads, with where they are ("trailer: after EOI").
+  static func stretches(of document: LayoutTree) -> [(Range<Int>, String)] {
+    var out: [(Range<Int>, String)] = []
+    LayoutNode.visit(document.nodes) { node, ancestors, _ in
+      let name = (ancestors + [node.name]).joined(separator: " / ")
+      if node.isSwept, node.children.isEmpty {
+        out.append((node.range, node.note.map { "\(name): \($0)" } ?? name))
+      } else if node.isSwept || node.unexplainedContent != nil {
+        // The content no child covers.
+        let gaps = uncovered(node.contentRange, by: node.children.map(\.range))
+        out += gaps.map { ($0, node.unexplainedContent.map { "\(name): \($0)" } ?? name) }
+      }
+    }
+    // Bytes of the document in no node and no embedded document.
+    // (Embedded documents read in place share the document's source and placement.)
+    let inPlace = document.children.filter { $0.tree.placement == document.placement }.map(\.tree.range)
+    let covered = document.nodes.map(\.range) + inPlace
+    out += uncovered(document.range, by: covered).map { ($0, "bytes no structure explains") }
+    return out
+  }
+
+  /// The parts of `range` that none of `ranges` covers.
+  static func uncovered(_ range: Range<Int>, by ranges: [Range<Int>]) -> [Range<Int>] {
+    var gaps: [Range<Int>] = []
+    var cursor = range.lowerBound
+    for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where r.upperBound > cursor {
+      if r.lowerBound > cursor { gaps.append(cursor..<min(r.lowerBound, range.upperBound)) }
+      cursor = max(cursor, r.upperBound)
+      if cursor >= range.upperBound { break }
+    }
+    if cursor < range.upperBound { gaps.append(cursor..<range.upperBound) }
+    return gaps.filter { !$0.isEmpty }
+  }
+
+  /// Signatures in `range` of `source`, read in overlapping pieces.
+  static func find(in source: any ByteSource, range: Range<Int>) -> [GPSSignatures.Hit] {
+    var hits: [GPSSignatures.Hit] = []
+    var start = range.lowerBound
+    while start < range.upperBound {
+      let end = min(range.upperBound, start + pieceLength)
+      let found = (try? source.withBytes(in: start..<min(range.upperBound, end + overlap)) { GPSSignatures.find(in: $0) }) ?? []
+      // A hit in the overlap belongs to the next piece (it is found again there).
+      hits += found.filter { start + $0.offset < end || end == range.upperBound }.map { hit in
+        var moved = hit
+        moved.offset += start - range.lowerBound
+        return moved
+      }
+      start = end
+    }
+    return hits
+  }
+}
