@@ -116,8 +116,8 @@ import Testing
     let map = Self.map(Self.mpf(secondary: Self.jpeg()))
     #expect(map.invariantViolations.isEmpty)
     #expect(map.isFullyAccounted, "\(map.unaccounted.map(\.pathText)) \(map.warnings)")
-    #expect(map.regions.contains { $0.path == ["MPF image 2", "scan 1 data"] })
-    #expect(map.regions.last?.path == ["MPF image 2", "EOI"])
+    #expect(map.regions.contains { $0.path == ["mpf-image#2", "scan 1 data"] })
+    #expect(map.regions.last?.path == ["mpf-image#2", "EOI"])
   }
 
   @Test func bytesBetweenPrimaryAndSecondaryAreUnaccounted() throws {
@@ -125,13 +125,16 @@ import Testing
     let gap = try #require(map.unaccounted.first)
     #expect(gap.length == 8)
     #expect(gap.path == ["trailer"])
-    #expect(map.regions.last?.path == ["MPF image 2", "EOI"])
+    #expect(map.regions.last?.path == ["mpf-image#2", "EOI"])
   }
 
   @Test func mpfEntryPointingAtGarbageLeavesItUnaccounted() {
-    let map = Self.map(Self.mpf(secondary: Array(repeating: 0x41, count: 40)))
+    let bytes = Self.mpf(secondary: Array(repeating: 0x41, count: 40))
+    let map = Self.map(bytes)
     #expect(map.unaccounted.count == 1)
-    #expect(map.warnings.contains { $0.contains("does not start with a JPEG SOI") })
+    #expect(map.documents.isEmpty)
+    let warnings = Inspector.inspect(source: MemorySource(bytes), path: "m.jpg").warnings
+    #expect(warnings.contains { $0.contains("does not start with a JPEG SOI") }, "\(warnings)")
   }
 
   /// Every prefix of a real fixture gives a complete map without trapping.

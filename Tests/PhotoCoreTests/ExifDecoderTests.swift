@@ -41,11 +41,14 @@ import Testing
     #expect(contents.tags.count < 10)
   }
 
+  /// A block that does not parse is no crash: it is recorded as not fully read (a PA015 for
+  /// the file), with no tags.
   @Test(arguments: [[UInt8](), [0x49, 0x49], Array("hello world".utf8)])
-  func garbageIsAWarningNotACrash(bytes: [UInt8]) {
+  func garbageIsIncompleteNotACrash(bytes: [UInt8]) {
     let contents = ExifDecoder.decode(bytes)
-    #expect(!contents.warnings.isEmpty)
-    #expect(contents.tags.isEmpty)
+    #expect(contents.incomplete.count == 1)
+    #expect(contents.incomplete.first?.hasPrefix("the EXIF block could not be read") == true)
+    #expect(contents.tags.isEmpty && contents.gps == nil)
   }
 
   @Test func gpsTimestampAndAltitudeBelowSeaLevel() throws {

@@ -33,10 +33,10 @@ public enum ByteMapper {
     var builder = ByteMapBuilder(fileSize: tree.source.count)
     var documents: [ByteMap.Document] = []
     paint(tree, prefix: [], base: 0, into: &builder, documents: &documents)
+    // The walk's own warnings are the model's (`PhotoMetadata.warnings`); the map names what
+    // stopped a document from being mapped.
     for (path, document) in tree.documents() {
-      let label = path.isRoot ? "" : "\(path): "
-      for warning in document.scan.warnings { builder.warn(label + warning) }
-      if let failure = document.failure { builder.warn(label + "\(failure)") }
+      if let failure = document.failure { builder.warn((path.isRoot ? "" : "\(path): ") + "\(failure)") }
     }
     var map = builder.build(format: tree.format.imageFormat)
     map.documents = documents

@@ -38,6 +38,11 @@ struct MetadataAssembler {
     }
     decodeOtherCarriers(normalized, into: &m)
     resolveGeometry(scan, into: &m)
+    // A thumbnail no walker reads (not a JPEG) is listed all the same.
+    for carrier in m.carriers where carrier.kind == .thumbnail {
+      m.embeddedImages.append(EmbeddedImage(kind: .thumbnail, item: nil, offset: carrier.offset, length: carrier.length,
+                                            role: carrier.note, format: ImageFormat.sniff(Array(carrier.payload.prefix(64)))))
+    }
     for child in tree.children where options.readEmbeddedImages {
       let sub = assembleDocument(child.tree, into: PhotoMetadata(path: m.path))
       merge(sub, of: child, into: &m)

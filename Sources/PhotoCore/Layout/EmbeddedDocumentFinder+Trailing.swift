@@ -59,7 +59,7 @@ extension EmbeddedDocumentFinder {
   /// Lists trailing data among the document's carriers (with no payload: its content is a
   /// document of its own, or unexplained bytes the sweep reads).
   mutating func listTrailer(_ range: Range<Int>, index: Int?, note: String) {
-    tree.scan.carriers.append(Carrier(kind: .trailer, offset: tree.placement.reportedOffset(range.lowerBound), length: range.count,
+    tree.scan.carriers.append(Carrier(kind: .trailer, offset: range.lowerBound, length: range.count,
                                       item: index, note: note))
   }
 }

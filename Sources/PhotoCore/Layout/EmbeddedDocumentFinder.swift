@@ -56,7 +56,14 @@ struct EmbeddedDocumentFinder {
       let (source, range, placement) = location(of: thumbnail, in: carrier)
       let head = carrier.payload[thumbnail].prefix(3)
       guard head.elementsEqual([0xFF, 0xD8, 0xFF]) else {
+        // Not an image a walker reads: listed as a thumbnail, its bytes swept.
         tree.scan.warnings.append("\(carrier.note ?? "EXIF"): the IFD1 thumbnail at offset \(thumbnail.lowerBound) is not a JPEG")
+        if placement == tree.placement {
+          LayoutNode.attach([LayoutNode("thumbnail", range: range, note: "IFD1 thumbnail, not a JPEG", swept: true)], inside: range,
+                            to: &tree.nodes)
+        }
+        tree.scan.carriers.append(Carrier(kind: .thumbnail, offset: placement == tree.placement ? range.lowerBound : carrier.offset, length: range.count,
+                                          note: "EXIF IFD1 thumbnail, not a JPEG", payload: Array(carrier.payload[thumbnail])))
         continue
       }
       add("thumbnail", index: nextIndex("thumbnail"), format: .jpeg, source: source, range: range, placement: placement,
