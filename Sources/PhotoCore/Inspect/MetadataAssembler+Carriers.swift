@@ -33,7 +33,8 @@ extension MetadataAssembler {
     let extensions = scan.carriers.filter { $0.kind == .xmpExtended && $0.item == nil }.map(\.payload)
     var extensionUsed = false
     for carrier in packets {
-      guard let contents = decode(carrier.payload, item: carrier.item, label: carrier.note ?? "XMP", into: &m) else { continue }
+      guard let contents = decode(carrier.payload, item: carrier.item, label: carrier.note ?? "XMP", offset: carrier.offset, into: &m)
+      else { continue }
       if carrier.item == nil, m.orientation.xmp == nil { m.orientation.xmp = contents.orientation }
       if carrier.item == nil, m.crop == nil, let crop = contents.crop, crop.hasCrop, let stored = scan.storedSize,
          !(scan.format?.isHEIFFamily == true), let rect = crop.rect(in: stored) {
@@ -56,8 +57,9 @@ extension MetadataAssembler {
     if let packet { _ = decode(packet, item: nil, label: "Extended XMP", into: &m) }
   }
 
-  /// Decodes one packet into the model; nil (with a warning) when it is not well-formed.
-  func decode(_ packet: [UInt8], item: Int?, label: String, into m: inout PhotoMetadata) -> XMPContents? {
+  /// Decodes one packet into the model; nil when it is not well-formed. A packet that does not
+  /// parse was not checked (PA015), and its bytes are swept for GPS signatures instead.
+  func decode(_ packet: [UInt8], item: Int?, label: String, offset: Int? = nil, into m: inout PhotoMetadata) -> XMPContents? {
     do {
       let contents = try XMPDecoder.decode(packet, carrier: .xmp, item: item)
       m.tags += contents.tags
@@ -65,7 +67,12 @@ extension MetadataAssembler {
       record(contents.gps, in: &m)
       return contents
     } catch {
-      m.warnings.append("\(label): XMP packet could not be read: \(error)")
+      let scope = CarrierPath("xmp", index: item).description
+      m.incomplete.append(IncompleteCheck(scope: scope, reason: "\(label): the XMP packet could not be read: \(error)"))
+      let hits = packet.withUnsafeBytes { GPSSignatures.find(in: $0) }
+      m.gps += hits.map { hit in
+        BackstopSweep.fix(hit, path: .root, offset: (offset ?? 0) + hit.offset, place: "\(label), an XMP packet that does not parse")
+      }
       return nil
     }
   }

@@ -50,10 +50,17 @@ extension EmbeddedDocumentFinder {
                   note: "\(note): \(walked.format == .tiff ? "a TIFF block" : "a \(walked.format.rawValue.uppercased()) file"), read as trailer#\(count + 1)")
       position = walked.range.upperBound
     }
-    if position < gap.upperBound {
-      tree.nodes.append(.unexplained("trailer", range: position..<gap.upperBound, note: note))
-      listTrailer(position..<gap.upperBound, index: nil, note: note)
+    guard position < gap.upperBound else { return }
+    let rest = position..<gap.upperBound
+    // Inside an embedded document, zeros (or 0xFF) up to the size its container gives it are
+    // padding (thumbnails often have some after EOI): explained, nothing to hide.
+    if children.depth > 1, let fill = try? tree.source.bytes(in: rest.lowerBound..<rest.lowerBound + 1).first,
+       fill == 0 || fill == 0xFF, ByteSniffer.isUniform(tree.source, rest, fill) {
+      tree.nodes.append(LayoutNode("padding", range: rest, note: "\(note), up to the size the container gives"))
+      return
     }
+    tree.nodes.append(.unexplained("trailer", range: rest, note: note))
+    listTrailer(rest, index: nil, note: note)
   }
 
   /// Lists trailing data among the document's carriers (with no payload: its content is a

@@ -39,7 +39,9 @@ public enum ExifDecoder {
     do {
       raw = try ExifReader.read(tiff: tiff)
     } catch {
-      result.incomplete.append("the EXIF block could not be read: \(error)")
+      // Fewer than 8 bytes cannot hold an IFD: nothing unread. More that do not parse may.
+      if tiff.count < 8 { result.warnings.append("EXIF block could not be read: \(error)") }
+      else { result.incomplete.append("the EXIF block could not be read: \(error)") }
       result.gps = unreadableGPS(tiff, structure: structure, fix: nil, carrier: carrier, item: item)
       return result
     }
@@ -50,6 +52,7 @@ public enum ExifDecoder {
     }
     // What libexif skipped (recursion cap, bad offsets), in its own words.
     result.warnings += raw.messages.map { "EXIF not fully read: \($0)" }
+    if let structure { result.incomplete += skippedEntries(structure, raw: raw, tiff: tiff) }
     var gpsEntries: [String: TagValue] = [:]
     for entry in raw.entries where !pointerTags.contains(entry.tag) {
       let group = group(of: entry.ifd)
@@ -92,6 +95,29 @@ public enum ExifDecoder {
     var marked = fix ?? GPSFix(carrier: carrier, item: item)
     marked.unreadable = "present, value unreadable: \(reason)"
     return marked
+  }
+
+  /// Entries our own walk of the block finds in an IFD libexif reads, beyond those libexif
+  /// loaded: data that was not checked. (Pointers and the thumbnail's location are not
+  /// entries libexif keeps; chained IFDs past IFD1 it never reads, and a GPS IFD it skips is
+  /// `unreadableGPS`. libexif drops entries whose value is blank — NULs or spaces, e.g. an empty
+  /// Copyright — which hold nothing to check, so they are not counted.)
+  static func skippedEntries(_ structure: TIFFStructure, raw: ExifRawContents, tiff: [UInt8]) -> [String] {
+    let ifds: [(String, ExifIFD)] = [("IFD0", .ifd0), ("IFD1", .ifd1), ("ExifIFD", .exif), ("InteropIFD", .interoperability)]
+    let notKept: Set<UInt16> = pointerTags.union([0x0201, 0x0202])
+    var out: [String] = []
+    for (name, ifd) in ifds {
+      guard let directory = structure.directories.first(where: { $0.name == name }) else { continue }
+      let ours = directory.entries.filter { entry in
+        guard !notKept.contains(entry.tag), let value = entry.value, value.upperBound <= tiff.count else { return false }
+        return tiff[value].contains { $0 != 0 && $0 != 0x20 }
+      }
+      let theirs = raw.entries.filter { $0.ifd == ifd && !notKept.contains($0.tag) }.count
+      if theirs < ours.count {
+        out.append("libexif read \(theirs) of the \(ours.count) readable entries of \(name)")
+      }
+    }
+    return out
   }
 
   static func group(of ifd: ExifIFD) -> ExifGroup {

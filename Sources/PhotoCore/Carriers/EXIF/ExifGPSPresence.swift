@@ -24,16 +24,23 @@ enum ExifGPSPresence {
       }
       return nil
     }
+    var undefined = 0
     for (entry, name, limit) in position {
       guard let value = entry.value else { return "\(name) has a value outside the EXIF block" }
       guard entry.type == 5 || entry.type == 10, entry.count >= 1 else {
         return "\(name) is of TIFF type \(entry.type) with \(entry.count) values, not rationals"
       }
-      let degrees = rationals(tiff, value, bigEndian: structure.bigEndian)
-      if let first = degrees.first, !first.isFinite || abs(first) > limit {
-        return "\(name) reads \(first)°, not a coordinate"
+      guard let first = rationals(tiff, value, bigEndian: structure.bigEndian).first else {
+        return "\(name) has no value"
       }
+      // 0/0 degrees is the EXIF way to say "unknown": no position, nothing to read.
+      if first.isNaN {
+        undefined += 1
+        continue
+      }
+      if abs(first) > limit { return "\(name) reads \(first)°, not a coordinate" }
     }
+    if undefined == position.count { return nil }
     return "the GPS position is present but libexif did not read it"
   }
 

@@ -84,6 +84,9 @@ struct ISOBMFFWalk {
         }
         if box.isTruncated {
           if box.type == "ftyp" || box.type == "meta" {
+            tree.nodes.append(LayoutNode(box.type, range: box.offset..<box.end, headerLength: box.headerSize,
+                                         note: "truncated: declares \(declaredEnd - box.offset) bytes, the file ends at byte \(upper)"))
+            position = upper
             throw .truncated(format: HEIFWalker.format, what: "'\(box.type)' box", offset: upper)
           }
           state.warn("HEIF '\(box.type)' box at byte \(position) declares \(declaredEnd - position) bytes but the file ends at byte \(upper): the file is truncated")

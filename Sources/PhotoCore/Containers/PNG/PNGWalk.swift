@@ -103,7 +103,10 @@ struct PNGWalk {
     }
     if chunk.end > upper {
       chunk.isTruncated = true
-      if chunks.isEmpty { throw .truncated(format: PNGWalker.format, what: "\(type) chunk", offset: upper) }
+      if chunks.isEmpty {
+        tree.nodes.append(node(chunk))
+        throw .truncated(format: PNGWalker.format, what: "\(type) chunk", offset: upper)
+      }
       warn("PNG \(type) chunk at byte \(position) declares \(length) bytes but the file ends at byte \(upper): truncated")
     }
     try readData(&chunk, typeBytes: typeBytes)
