@@ -68,7 +68,10 @@ extension MetadataAssembler {
       return contents
     } catch {
       let scope = CarrierPath("xmp", index: item).description
-      m.incomplete.append(IncompleteCheck(scope: scope, reason: "\(label): the XMP packet could not be read: \(error)"))
+      // A packet cut by a cap does not parse: the cap, recorded already, says why.
+      if !m.incomplete.contains(where: { $0.scope == scope }) {
+        m.incomplete.append(IncompleteCheck(scope: scope, reason: "\(label): the XMP packet could not be read: \(error)"))
+      }
       let hits = packet.withUnsafeBytes { GPSSignatures.find(in: $0) }
       m.gps += hits.map { hit in
         BackstopSweep.fix(hit, path: .root, offset: (offset ?? 0) + hit.offset, place: "\(label), an XMP packet that does not parse")

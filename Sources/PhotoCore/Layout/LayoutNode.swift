@@ -24,6 +24,9 @@ public struct LayoutNode: Sendable, Equatable {
   public var swept: Bool
   /// Structures inside this one, in file order.
   public var children: [LayoutNode]
+  /// A zlib stream in this node (in the document's source) whose inflated content no decoder
+  /// read in full (text over the inflate cap): the sweep inflates it and reads it all.
+  public var inflatedForSweep: Range<Int>?
 
   public init(_ name: String, range: Range<Int>, headerLength: Int = 0, kind: ByteRegionKind = .structure,
               note: String? = nil, unexplainedContent: String? = nil, swept: Bool = false, children: [LayoutNode] = []) {

@@ -1,3 +1,5 @@
+import Codecs
+
 /// The fail-closed sweep, a view of the layout tree: every stretch no decoder fully interprets —
 /// unexplained bytes (after EOI or IEND, between segments, `mdat` bytes no item references,
 /// non-zero `free` boxes, ICC bytes no tag covers), opaque segments, boxes and chunks, MakerNotes,
@@ -23,6 +25,13 @@ public enum BackstopSweep {
         for hit in find(in: document.source, range: range) where fixes.count < maxHits {
           let offset = document.placement.reportedOffset(range.lowerBound + hit.offset)
           fixes.append(fix(hit, path: path, offset: offset, place: place))
+        }
+      }
+      LayoutNode.visit(document.nodes) { node, _, _ in
+        guard let stream = node.inflatedForSweep, fixes.count < maxHits else { return }
+        let at = document.placement.reportedOffset(node.range.lowerBound)
+        for hit in inflatedHits(document.source, stream) where fixes.count < maxHits {
+          fixes.append(fix(hit, path: path, offset: at, place: "\(node.name) at byte \(at), inflated past the cap, at +\(hit.offset) of its text"))
         }
       }
       for carrier in document.scan.carriers where carrier.kind == .comment && !carrier.payload.isEmpty {
@@ -76,6 +85,31 @@ public enum BackstopSweep {
     }
     if cursor < range.upperBound { gaps.append(cursor..<range.upperBound) }
     return gaps.filter { !$0.isEmpty }
+  }
+
+  /// Most inflated bytes the sweep reads from one stream past the decoders' cap.
+  public static let maxInflatedBytes = 256 << 20
+
+  /// Signatures in the inflated content of the zlib stream at `range` of `source` (offsets in
+  /// the inflated text), read a piece at a time.
+  static func inflatedHits(_ source: any ByteSource, _ range: Range<Int>) -> [GPSSignatures.Hit] {
+    guard let compressed = try? source.bytes(in: range) else { return [] }
+    var hits: [GPSSignatures.Hit] = []
+    var tail: [UInt8] = []
+    _ = Inflater.stream(compressed, maxOutput: maxInflatedBytes) { piece, offset in
+      let window = tail + Array(piece)
+      let base = offset - tail.count
+      let found = window.withUnsafeBytes { GPSSignatures.find(in: $0) }
+      hits += found.map { hit in
+        var moved = hit
+        moved.offset += base
+        return moved
+      }
+      tail = Array(window.suffix(overlap))
+      return hits.count < GPSSignatures.maxHits
+    }
+    // A signature across two pieces can be found twice.
+    return hits.reduce(into: [GPSSignatures.Hit]()) { out, hit in if !out.contains(where: { $0.offset == hit.offset }) { out.append(hit) } }
   }
 
   /// Signatures in `range` of `source`, read in overlapping pieces.

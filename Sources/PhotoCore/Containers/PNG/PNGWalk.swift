@@ -14,6 +14,8 @@ struct PNGWalk {
   var capReported = false
   var sawIDAT = false
   var badCRCs = 0
+  /// The zlib stream of the chunk being walked, when inflating it stopped at the cap.
+  var cappedStream: Range<Int>?
 
   init(source: any ByteSource, range: Range<Int>, mode: ReadMode) {
     self.source = source
@@ -111,7 +113,10 @@ struct PNGWalk {
     }
     try readData(&chunk, typeBytes: typeBytes)
     if type == "IDAT" { sawIDAT = true }
-    tree.nodes.append(node(chunk))
+    var chunkNode = node(chunk)
+    chunkNode.inflatedForSweep = cappedStream
+    cappedStream = nil
+    tree.nodes.append(chunkNode)
     chunks.append(chunk)
     if chunk.isTruncated {
       position = upper
@@ -198,6 +203,15 @@ struct PNGWalk {
 
   private mutating func locateCarrier(_ chunk: PNGChunk, data: [UInt8]) {
     var warnings: [String] = []
+    let before = tree.incomplete.count
+    defer {
+      // Text over the inflate cap: the sweep reads the rest of the stream.
+      let capped = PNGWalker.describe(.outputLimitReached)
+      if tree.incomplete.count > before, tree.incomplete.last?.reason.contains(capped) == true,
+         let carrier = tree.scan.carriers.last, carrier.offset >= chunk.dataOffset, carrier.offset + carrier.length <= chunk.end {
+        cappedStream = carrier.offset..<carrier.offset + carrier.length
+      }
+    }
     guard var carrier = PNGWalker.carrier(for: chunk, data: data, budget: &budget, warnings: &warnings,
                                           incomplete: &tree.incomplete) else {
       tree.scan.warnings += warnings
