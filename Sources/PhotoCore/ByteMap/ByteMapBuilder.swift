@@ -156,12 +156,13 @@ struct ByteMapBuilder {
                note: "bytes no structure explains")
   }
 
-  /// Joins neighbouring unaccounted regions with the same path and note (pieces of one gap).
+  /// Joins neighbouring regions with the same path, kind and note: pieces of one gap, or of a
+  /// structure whose children were painted over parts of it (an APP1 around its IFDs).
   static func mergeAdjacentGaps(_ regions: [ByteRegion]) -> [ByteRegion] {
     var out: [ByteRegion] = []
     out.reserveCapacity(regions.count)
     for region in regions {
-      if region.kind == .unaccounted, var last = out.last, last.kind == .unaccounted, last.end == region.offset,
+      if var last = out.last, last.kind == region.kind, last.end == region.offset,
          last.path == region.path, last.note == region.note {
         last.length += region.length
         out[out.count - 1] = last

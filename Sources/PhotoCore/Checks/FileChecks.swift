@@ -69,8 +69,8 @@ struct SecondaryImageMetadataCheck: Check {
     s.output.embeddedImages.filter { $0.kind != .thumbnail }.compactMap { image in
       let kinds = image.carrierKinds.filter(Self.metadataKinds.contains).uniqued()
       guard !kinds.isEmpty else { return nil }
-      return Finding(.secondaryImageMetadata, file: s.output.path, carrier: image.kind.rawValue + (image.item.map { " #\($0)" } ?? ""),
-                     evidence: "\(image.kind.rawValue)\(image.item.map { " #\($0)" } ?? "")\(image.role.map { " (\($0))" } ?? "") at byte \(image.offset) carries \(kinds.map(\.rawValue).joined(separator: ", "))")
+      return Finding(.secondaryImageMetadata, file: s.output.path, carrier: image.path.description,
+                     evidence: "\(image.path)\(image.role.map { " (\($0))" } ?? "") at byte \(image.offset) carries \(kinds.map(\.rawValue).joined(separator: ", "))")
     }
   }
 }

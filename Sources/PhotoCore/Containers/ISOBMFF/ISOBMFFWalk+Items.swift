@@ -16,9 +16,8 @@ extension ISOBMFFWalk {
     file.trailer = position < upper ? position..<upper : nil
     HEIFWalker.validate(&file, state: &state)
     file.warnings = state.warnings
-    var scan = try HEIFWalker.makeScan(file, source: source, incomplete: &tree.incomplete)
-    scan.warnings = []  // kept in `state`, joined in `run`
-    tree.scan = scan
+    tree.scan = try HEIFWalker.makeScan(file, source: source, incomplete: &tree.incomplete)
+    state.warnings = []  // in the scan's warnings now (`file.warnings` first)
     placeItemExtents(file)
   }
 
