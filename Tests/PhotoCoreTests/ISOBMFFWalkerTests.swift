@@ -266,15 +266,28 @@ import Testing
     #expect(threw > 0 && warned > 0)
   }
 
-  /// Flipping any byte of the `meta` box never traps.
-  @Test func corruptionSweepNeverTraps() {
+  /// Flipping any byte of the `meta` box never traps, and what comes out is sound: the metadata
+  /// walk throws a `ContainerError` or gives carriers inside the file, and the complete walk's
+  /// tree keeps every invariant (nodes inside their parents and in order, an exact byte map).
+  @Test func corruptionSweepGivesSoundTrees() {
     let bytes = Self.richFile.build()
+    var read = 0, rejected = 0
     for i in 0..<min(bytes.count, 600) {
       for value: UInt8 in [0x00, 0xFF, 0x80] {
         var copy = bytes
         copy[i] = value
-        _ = try? Self.scan(copy)
+        do {
+          let scan = try Self.scan(copy)
+          #expect(scan.carriers.allSatisfy { $0.offset >= 0 && $0.offset + $0.length <= copy.count }, "byte \(i) = \(value)")
+          read += 1
+        } catch {
+          rejected += 1
+        }
+        let tree = LayoutWalker.walk(MemorySource(copy), format: .heic, mode: .complete)
+        let problems = LayoutInvariants.violations(tree, fileSize: copy.count)
+        #expect(problems.isEmpty, "byte \(i) = \(value): \(problems.prefix(3))")
       }
     }
+    #expect(read > 0 && rejected > 0, "read \(read), rejected \(rejected)")
   }
 }

@@ -15,6 +15,7 @@ extension EmbeddedDocumentFinder {
   /// explains is an unexplained "trailer" node.
   mutating func trailingDocuments() {
     guard let end = tree.end, end < tree.range.upperBound else { return }
+    defer { tree.nodes.sort { $0.range.lowerBound < $1.range.lowerBound } }
     let occupied = tree.children.map(\.tree.range).filter { $0.overlaps(end..<tree.range.upperBound) }
       .sorted { $0.lowerBound < $1.lowerBound }
     var cursor = end

@@ -45,7 +45,7 @@ extension PNGWalker {
       // What follows a cap or a corrupt stretch cannot be read: the profile is not fully checked.
       incomplete.append(IncompleteCheck(scope: "icc", reason: "PNG iCCP '\(name)' at byte \(chunk.offset) did not inflate completely (\(describe(result.status))); \(result.bytes.count) bytes read"))
     }
-    return Carrier(kind: .icc, offset: compressedOffset, length: chunk.end - 4 - compressedOffset, item: chunk.index,
+    return Carrier(kind: .icc, offset: compressedOffset, length: chunk.dataOffset + data.count - compressedOffset, item: chunk.index,
                    note: "iCCP '\(name)'", payload: result.bytes)
   }
 
@@ -68,7 +68,7 @@ extension PNGWalker {
       incomplete.append(IncompleteCheck(scope: scope, reason: message))
       note += " (incomplete)"
     }
-    let length = chunk.end - 4 - text.textOffset
+    let length = chunk.dataOffset + data.count - text.textOffset  // what was read (a truncated chunk has less)
     func make(_ kind: CarrierKind, _ payload: [UInt8]) -> Carrier {
       Carrier(kind: kind, offset: text.textOffset, length: max(0, length), item: chunk.index, note: note, payload: payload)
     }
