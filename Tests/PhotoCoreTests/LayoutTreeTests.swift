@@ -111,6 +111,9 @@ import Testing
       guard let format = ImageFormat.sniff(Array(bytes.prefix(64))) else { continue }
       let tree = LayoutWalker.walk(MemorySource(bytes), format: format, mode: .complete)
       #expect(LayoutInvariants.violations(tree, fileSize: bytes.count).isEmpty, "\(relative)")
+      let map = ByteMapper.map(tree)
+      let mapped = map.regions.contains { $0.kind != .structure } || map.documents.contains { $0.origin == .appended }
+      #expect(BackstopSweep.hasUnexplainedBytes(tree) == mapped, "\(relative)")
     }
     for relative in ["failclosed/thumbnail-exif-gps.jpg", "failclosed/icc-trailer-jpeg.jpg"] {
       let bytes = try FileSource(path: FixtureFiles.path(relative)).allBytes()
@@ -131,6 +134,11 @@ import Testing
       let tree = LayoutWalker.walk(source, format: format, mode: .complete)
       let problems = LayoutInvariants.violations(tree, fileSize: source.count)
       #expect(problems.isEmpty, "\(url.lastPathComponent): \(problems.prefix(3))")
+      // The audit maps only files the sweep found unexplained bytes in: that must be exactly
+      // the files whose map has something for PA014.
+      let map = ByteMapper.map(tree)
+      let mapped = map.regions.contains { $0.kind != .structure } || map.documents.contains { $0.origin == .appended }
+      #expect(BackstopSweep.hasUnexplainedBytes(tree) == mapped, "\(url.lastPathComponent): \(tree.documents().flatMap { BackstopSweep.unexplainedStretches(of: $0.tree).filter(\.unexplained).map { "\($0.range) \($0.place)" } }.prefix(2))")
       walked += 1
     }
     #expect(walked > 300)

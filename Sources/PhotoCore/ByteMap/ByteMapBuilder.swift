@@ -13,7 +13,13 @@ struct ByteMapBuilder {
   static let maxRegions = 200_000
 
   let fileSize: Int
-  private var layers: [Int: (claims: [ByteRegion], holes: [ByteRegion])] = [:]
+  /// Claims and holes of one depth.
+  private struct Layer {
+    var claims: [ByteRegion] = []
+    var holes: [ByteRegion] = []
+  }
+  /// Layers by depth (index 0 unused: depths start at 1).
+  private var layers: [Layer] = []
   private var count = 0
   private(set) var warnings: [String] = []
   private var droppedClaims = 0
@@ -34,7 +40,7 @@ struct ByteMapBuilder {
     }
     var region = ByteRegion(offset: clamped.lowerBound, length: clamped.count, path: path, kind: kind, note: note)
     region.headerLength = min(max(header - (clamped.lowerBound - range.lowerBound), 0), clamped.count)
-    layers[depth, default: ([], [])].claims.append(region)
+    layers[ensureLayer(depth)].claims.append(region)
     count += 1
   }
 
@@ -42,9 +48,16 @@ struct ByteMapBuilder {
   /// still win over it.
   mutating func hole(_ range: Range<Int>, _ path: [String], note: String, depth: Int = 1) {
     guard let clamped = clamp(range), !isFull else { return }
-    layers[depth, default: ([], [])].holes.append(
+    layers[ensureLayer(depth)].holes.append(
       ByteRegion(offset: clamped.lowerBound, length: clamped.count, path: path, kind: .unaccounted, note: note))
     count += 1
+  }
+
+  /// The index of the layer of `depth`, made when first used.
+  private mutating func ensureLayer(_ depth: Int) -> Int {
+    let index = max(depth, 0)
+    if layers.count <= index { layers += Array(repeating: Layer(), count: index + 1 - layers.count) }
+    return index
   }
 
   /// Records a problem met while mapping.
@@ -63,8 +76,7 @@ struct ByteMapBuilder {
   /// depths below; generic unaccounted regions in what no layer covers.
   func build(format: ImageFormat?) -> ByteMap {
     var cover: [ByteRegion] = []
-    for depth in layers.keys.sorted() {
-      guard let layer = layers[depth] else { continue }
+    for layer in layers where !layer.claims.isEmpty || !layer.holes.isEmpty {
       let claims = Self.resolve(layer.claims)
       let layerRegions = Self.merge(claims, Self.subtract(Self.resolve(layer.holes), claims))
       cover = Self.merge(Self.subtract(cover, layerRegions), layerRegions)
@@ -87,7 +99,9 @@ struct ByteMapBuilder {
 
   /// Sorts by offset (stable) and trims overlaps: the earlier-starting region keeps its bytes.
   static func resolve(_ list: [ByteRegion]) -> [ByteRegion] {
-    let sorted = list.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+    // Walkers emit in file order: sort only when they did not.
+    let inOrder = zip(list, list.dropFirst()).allSatisfy { $0.offset <= $1.offset }
+    let sorted = inOrder ? list : list.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
     var out: [ByteRegion] = []
     out.reserveCapacity(sorted.count)
     var cursor = 0

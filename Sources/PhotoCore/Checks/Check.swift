@@ -7,7 +7,8 @@ public struct CheckSubject: Sendable {
   public var descriptorProblem: String?
   /// Pixel comparison results, when pixels were compared.
   public var pixels: PixelVerdicts?
-  /// Every byte of the output attributed to a structure, when it was mapped (PA014).
+  /// Every byte of the output attributed to a structure, when it was mapped (PA014). Nil also
+  /// when the layout tree explains every byte (nothing for PA014 to report).
   public var byteMap: ByteMap?
 
   public init(output: PhotoMetadata, original: PhotoMetadata? = nil, descriptor: Descriptor? = nil,

@@ -26,7 +26,7 @@ public enum PairAuditor {
     // The output is read whole and completely: its verdict covers every byte (the byte map, the
     // sweep, data after EOI), and pixels may need them. The original is read for its metadata
     // only (headers), and whole only when its pixels are compared.
-    let (output, outputTree, outputBytes) = read(outputPath, whole: true, mode: .complete)
+    let (output, outputInspection, outputBytes) = read(outputPath, whole: true, mode: .complete)
     var descriptor: Descriptor?
     var descriptorProblem: String?
     if let descriptorPath {
@@ -52,7 +52,9 @@ public enum PairAuditor {
       pixels = PixelVerifier.verify(output: output, outputBytes: outputBytes, original: originalPair,
                                     claimedCrop: descriptor?.crop, maxPixels: options.maxPixels)
     }
-    let byteMap = output.error == nil ? outputTree.map(ByteMapper.map) : nil
+    // PA014 needs the byte map only where some byte is unexplained: a fully accounted output
+    // (most of them) is not mapped.
+    let byteMap = output.error == nil && outputInspection?.hasUnexplainedBytes != false ? outputInspection?.byteMap : nil
     let subject = CheckSubject(output: output, original: original?.metadata, descriptor: descriptor,
                                descriptorProblem: descriptorProblem, pixels: pixels, byteMap: byteMap)
     let findings = CheckRegistry.run(subject, policy: options.policy)
@@ -67,17 +69,17 @@ public enum PairAuditor {
   /// reads cost more than one whole read of a file of a few hundred KB; fewer than reading a
   /// 12 MP original.)
   static func read(_ path: String, whole: Bool, mode: ReadMode)
-    -> (metadata: PhotoMetadata, tree: LayoutTree?, bytes: [UInt8]?)
+    -> (metadata: PhotoMetadata, inspection: Inspection?, bytes: [UInt8]?)
   {
     let options = InspectOptions(mode: mode)
     do {
       if !whole {
         let inspection = Inspector.read(source: try FileSource(path: path), path: path, options: options)
-        return (inspection.metadata, inspection.tree, nil)
+        return (inspection.metadata, inspection, nil)
       }
       let bytes = try FileSource(path: path).allBytes()
       let inspection = Inspector.read(source: MemorySource(bytes), path: path, options: options)
-      return (inspection.metadata, inspection.tree, bytes)
+      return (inspection.metadata, inspection, bytes)
     } catch {
       return (PhotoMetadata(path: path, error: "cannot open: \(error)"), nil, nil)
     }

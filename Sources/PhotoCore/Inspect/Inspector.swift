@@ -14,6 +14,10 @@ public struct InspectOptions: Sendable {
 public struct Inspection: Sendable {
   public var metadata: PhotoMetadata
   public var tree: LayoutTree?
+  /// After a complete read: whether some byte of the file is unexplained (unaccounted, opaque,
+  /// or in a document appended after its image), i.e. whether its byte map has anything for
+  /// PA014; nil when not known (a metadata read).
+  public var hasUnexplainedBytes: Bool?
 
   /// The byte map of the file (a view of the tree); nil without a tree.
   public var byteMap: ByteMap? { tree.map(ByteMapper.map) }
@@ -65,8 +69,9 @@ public enum Inspector {
     metadata.format = format
     let tree = LayoutWalker.walk(source, format: format, mode: options.mode)
     metadata = MetadataAssembler(options: options).assemble(tree, into: metadata)
-    if options.mode == .complete { BackstopSweep.sweep(tree, into: &metadata) }
-    return Inspection(metadata: metadata, tree: tree)
+    var inspection = Inspection(metadata: metadata, tree: tree)
+    if options.mode == .complete { inspection.hasUnexplainedBytes = BackstopSweep.sweep(tree, into: &inspection.metadata) }
+    return inspection
   }
 
   /// A short description of unrecognised leading bytes for the error message.

@@ -53,7 +53,8 @@ struct MetadataAssembler {
   /// EXIF: tags, GPS, orientation and the MakerNote. (The IFD1 thumbnail is an embedded
   /// document of the tree, read on its own.)
   func addExif(_ carrier: Carrier, isPrimary: Bool, to m: inout PhotoMetadata) {
-    let contents = ExifDecoder.decode(carrier.payload, carrier: .exif, item: carrier.item)
+    let structure = carrier.tiff ?? TIFFStructure.parse(carrier.payload)
+    let contents = ExifDecoder.decode(carrier.payload, structure: structure, carrier: .exif, item: carrier.item)
     m.tags += contents.tags
     m.warnings += contents.warnings.map { "\(carrier.note ?? "EXIF"): \($0)" }
     m.incomplete += contents.incomplete.map { IncompleteCheck(scope: carrier.path.description, reason: $0) }

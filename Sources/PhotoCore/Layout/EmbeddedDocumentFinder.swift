@@ -47,8 +47,9 @@ struct EmbeddedDocumentFinder {
   /// Each EXIF block: its IFDs and MakerNote as nodes inside the structure that holds it, and
   /// its IFD1 thumbnail as a child document.
   mutating func exifBlocks() {
-    for carrier in tree.scan.carriers where carrier.kind == .exif && carrier.payload.count >= 8 {
+    for (index, carrier) in tree.scan.carriers.enumerated() where carrier.kind == .exif && carrier.payload.count >= 8 {
       guard let structure = TIFFStructure.parse(carrier.payload) else { continue }
+      tree.scan.carriers[index].tiff = structure
       if let place = carrier.sourceRange {
         LayoutNode.attach(structure.nodes(base: place.lowerBound), inside: place, to: &tree.nodes)
       }

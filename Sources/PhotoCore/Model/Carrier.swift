@@ -63,6 +63,8 @@ public struct Carrier: Sendable, Equatable {
   /// (not inflated, hex-decoded or joined from pieces): embedded documents inside it are then
   /// read in place.
   public var sourceRange: Range<Int>?
+  /// An EXIF block's own TIFF walk, when the layout walk made it (read once, used by the decoder).
+  var tiff: TIFFStructure?
 
   public init(kind: CarrierKind, offset: Int, length: Int, item: Int? = nil, note: String? = nil, payload: [UInt8] = [],
               sourceRange: Range<Int>? = nil) {

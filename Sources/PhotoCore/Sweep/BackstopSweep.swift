@@ -17,14 +17,22 @@ public enum BackstopSweep {
   /// Most sweep hits reported per file.
   public static let maxHits = 16
 
-  /// Adds what the sweep finds in `tree` to `metadata.gps`.
-  public static func sweep(_ tree: LayoutTree, into metadata: inout PhotoMetadata) {
+  /// Adds what the sweep finds in `tree` to `metadata.gps`. Returns whether some byte of the
+  /// file is unexplained (`hasUnexplainedBytes`), found on the way.
+  @discardableResult
+  public static func sweep(_ tree: LayoutTree, into metadata: inout PhotoMetadata) -> Bool {
     var fixes: [GPSFix] = []
-    for (path, document) in tree.documents() where fixes.count < maxHits {
-      for (range, place) in stretches(of: document) {
-        for hit in find(in: document.source, range: range) where fixes.count < maxHits {
-          let offset = document.placement.reportedOffset(range.lowerBound + hit.offset)
-          fixes.append(fix(hit, path: path, offset: offset, place: place))
+    var unexplained = false
+    for (path, document) in tree.documents() {
+      let stretches = unexplainedStretches(of: document)
+      if case .derived = document.placement {} else {
+        unexplained = unexplained || stretches.contains(where: \.unexplained) || document.children.contains { $0.origin == .appended }
+          || document.nodes.count > ByteMapBuilder.maxRegions / 2
+      }
+      for stretch in stretches where fixes.count < maxHits {
+        for hit in find(in: document.source, range: stretch.range) where fixes.count < maxHits {
+          let offset = document.placement.reportedOffset(stretch.range.lowerBound + hit.offset)
+          fixes.append(fix(hit, path: path, offset: offset, place: stretch.place))
         }
       }
       LayoutNode.visit(document.nodes) { node, _, _ in
@@ -44,6 +52,7 @@ public enum BackstopSweep {
       }
     }
     metadata.gps += fixes
+    return unexplained
   }
 
   static func fix(_ hit: GPSSignatures.Hit, path: CarrierPath, offset: Int, place: String) -> GPSFix {
@@ -54,24 +63,51 @@ public enum BackstopSweep {
   }
 
   /// The stretches of one document the sweep reads, with where they are ("trailer: after EOI").
-  static func stretches(of document: LayoutTree) -> [(Range<Int>, String)] {
-    var out: [(Range<Int>, String)] = []
-    LayoutNode.visit(document.nodes) { node, ancestors, _ in
-      let name = (ancestors + [node.name]).joined(separator: " / ")
-      if node.isSwept, node.children.isEmpty {
-        out.append((node.range, node.note.map { "\(name): \($0)" } ?? name))
-      } else if node.isSwept || node.unexplainedContent != nil {
-        // The content no child covers.
-        let gaps = uncovered(node.contentRange, by: node.children.map(\.range))
-        out += gaps.map { ($0, node.unexplainedContent.map { "\(name): \($0)" } ?? name) }
-      }
-    }
+  /// A stretch of a document the sweep reads; `unexplained` when no structure explains it
+  /// (unaccounted or opaque), not only "not decoded" (a MakerNote, ICC tag data).
+  struct Stretch {
+    var range: Range<Int>
+    var place: String
+    var unexplained: Bool
+  }
+
+  /// Every stretch of `document` no decoder fully interprets, with where it is.
+  static func unexplainedStretches(of document: LayoutTree) -> [Stretch] {
+    var out: [Stretch] = []
+    collect(document.nodes, ancestors: [], into: &out)
     // Bytes of the document in no node and no embedded document.
     // (Embedded documents read in place share the document's source and placement.)
-    let inPlace = document.children.filter { $0.tree.placement == document.placement }.map(\.tree.range)
-    let covered = document.nodes.map(\.range) + inPlace
-    out += uncovered(document.range, by: covered).map { ($0, "bytes no structure explains") }
+    var covered = document.nodes.map(\.range)
+    for child in document.children where child.tree.placement == document.placement { covered.append(child.tree.range) }
+    out += uncovered(document.range, by: covered).map { Stretch(range: $0, place: "bytes no structure explains", unexplained: true) }
     return out
+  }
+
+  /// The swept stretches of `nodes` and their descendants; names are built only for those.
+  private static func collect(_ nodes: [LayoutNode], ancestors: [String], into out: inout [Stretch]) {
+    for node in nodes {
+      if node.isSwept || node.unexplainedContent != nil {
+        let name = (ancestors + [node.name]).joined(separator: " / ")
+        if node.isSwept, node.children.isEmpty {
+          out.append(Stretch(range: node.range, place: node.note.map { "\(name): \($0)" } ?? name, unexplained: node.kind != .structure))
+        } else {
+          // The content no child covers.
+          let place = node.unexplainedContent.map { "\(name): \($0)" } ?? name
+          let unexplained = node.kind != .structure || node.unexplainedContent != nil
+          out += uncovered(node.contentRange, by: node.children.map(\.range)).map { Stretch(range: $0, place: place, unexplained: unexplained) }
+        }
+      }
+      if !node.children.isEmpty { collect(node.children, ancestors: ancestors + [node.name], into: &out) }
+    }
+  }
+
+  /// True when some byte of the file is unaccounted or opaque in its byte map, or lies in a
+  /// document appended after the image that holds it: what PA014 is about. False means the
+  /// map is fully accounted and building it would find nothing to report. (`sweep` says the
+  /// same on its way.)
+  public static func hasUnexplainedBytes(_ tree: LayoutTree) -> Bool {
+    var scratch = PhotoMetadata(path: "")
+    return sweep(tree, into: &scratch)
   }
 
   /// The parts of `range` that none of `ranges` covers.

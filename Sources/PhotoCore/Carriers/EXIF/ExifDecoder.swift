@@ -33,8 +33,12 @@ public enum ExifDecoder {
   static let pointerTags: Set<UInt16> = [0x8769, 0x8825, 0xA005]
 
   public static func decode(_ tiff: [UInt8], carrier: CarrierKind = .exif, item: Int? = nil) -> ExifContents {
+    decode(tiff, structure: TIFFStructure.parse(tiff), carrier: carrier, item: item)
+  }
+
+  /// `decode` with the block's TIFF walk already made (by the layout walk).
+  static func decode(_ tiff: [UInt8], structure: TIFFStructure?, carrier: CarrierKind = .exif, item: Int? = nil) -> ExifContents {
     var result = ExifContents()
-    let structure = TIFFStructure.parse(tiff)
     let raw: ExifRawContents
     do {
       raw = try ExifReader.read(tiff: tiff)

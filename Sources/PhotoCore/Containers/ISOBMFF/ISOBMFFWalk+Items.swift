@@ -1,4 +1,7 @@
 extension ISOBMFFWalk {
+  /// Boxes whose content is item or sample data.
+  static let dataBoxes: Set<String> = ["mdat", "idat", "free", "skip"]
+
   /// After the boxes: a HEIF's items are read from `meta` (carriers, facts) and their extents —
   /// and in `.complete` mode the tracks' samples — placed inside the boxes that hold them.
   mutating func finish() throws(ContainerError) {
@@ -57,8 +60,7 @@ extension ISOBMFFWalk {
   /// Puts data nodes inside the data boxes that hold them; the others at the top with `outside`.
   mutating func place(_ nodes: [LayoutNode], outside: String, warning: String) {
     guard !nodes.isEmpty else { return }
-    let dataBoxes = Set(["mdat", "idat", "free", "skip"])
-    var left = LayoutNode.attachSorted(nodes, to: &tree.nodes) { dataBoxes.contains($0.name) }
+    var left = LayoutNode.attachSorted(nodes, to: &tree.nodes) { Self.dataBoxes.contains($0.name) }
     guard !left.isEmpty else { return }
     for index in left.indices { left[index].note = outside }
     state.warn("HEIF \(warning) at byte \(left[0].range.lowerBound)\(left.count > 1 ? " and \(left.count - 1) more" : "") lie outside any 'mdat' or 'idat' box")

@@ -142,14 +142,16 @@ struct PNGWalk {
   }
 
   /// Reads what the mode asks of the chunk's data: metadata chunks (under the per-file cap) and
-  /// small chunks for their CRC; in `.complete` mode every CRC, large chunks in pieces.
+  /// small chunks for their CRC; in `.complete` mode every CRC but image data's, large chunks in
+  /// pieces. (IDAT and fdAT hold pixels, whose integrity is the decoder's to check: libpng
+  /// verifies their CRCs when it decodes them.)
   private mutating func readData(_ chunk: inout PNGChunk, typeBytes: [UInt8]) throws(ContainerError) {
     let type = chunk.type
     let isMetadata = PNGWalker.metadataTypes.contains(type)
     let isImageData = type == "IDAT" || type == "fdAT"
     let small = chunk.length <= PNGWalker.maxCheckedChunkBytes
-    guard isMetadata || (small && (!isImageData || mode == .complete)) else {
-      if mode == .complete, !chunk.isTruncated {
+    guard isMetadata || (small && !isImageData) else {
+      if mode == .complete, !chunk.isTruncated, !isImageData {
         do { chunk.crcValid = try PNGWalker.crcMatches(source, chunk: chunk, type: typeBytes) } catch {
           throw ContainerError(error, format: PNGWalker.format)
         }
