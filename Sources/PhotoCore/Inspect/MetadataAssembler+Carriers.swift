@@ -33,7 +33,8 @@ extension MetadataAssembler {
     let extensions = scan.carriers.filter { $0.kind == .xmpExtended && $0.item == nil }.map(\.payload)
     var extensionUsed = false
     for carrier in packets {
-      guard let contents = decode(carrier.payload, item: carrier.item, label: carrier.note ?? "XMP", offset: carrier.offset, into: &m)
+      guard let contents = decode(carrier.payload, item: carrier.item, label: carrier.note ?? "XMP", offset: carrier.offset,
+                                  document: carrier.document, into: &m)
       else { continue }
       if carrier.item == nil, m.orientation.xmp == nil { m.orientation.xmp = contents.orientation }
       if carrier.item == nil, m.crop == nil, let crop = contents.crop, crop.hasCrop, let stored = scan.storedSize,
@@ -59,15 +60,17 @@ extension MetadataAssembler {
 
   /// Decodes one packet into the model; nil when it is not well-formed. A packet that does not
   /// parse was not checked (PA015), and its bytes are swept for GPS signatures instead.
-  func decode(_ packet: [UInt8], item: Int?, label: String, offset: Int? = nil, into m: inout PhotoMetadata) -> XMPContents? {
+  /// `document`: the embedded image the packet describes (a HEIF thumbnail), prefix of its paths.
+  func decode(_ packet: [UInt8], item: Int?, label: String, offset: Int? = nil, document: CarrierPath = .root,
+              into m: inout PhotoMetadata) -> XMPContents? {
     do {
       let contents = try XMPDecoder.decode(packet, carrier: .xmp, item: item)
-      m.tags += contents.tags
+      m.tags += document.isRoot ? contents.tags : contents.tags.map { var tag = $0; tag.document = document; return tag }
       m.warnings += contents.warnings.map { "\(label): \($0)" }
-      record(contents.gps, in: &m)
+      record(contents.gps.map { $0.inDocument(document) }, in: &m)
       return contents
     } catch {
-      let scope = CarrierPath("xmp", index: item).description
+      let scope = document.appending("xmp", index: item).description
       // A packet cut by a cap does not parse: the cap, recorded already, says why.
       if !m.incomplete.contains(where: { $0.scope == scope }) {
         m.incomplete.append(IncompleteCheck(scope: scope, reason: "\(label): the XMP packet could not be read: \(error)"))

@@ -35,10 +35,18 @@ extension MetadataAssembler {
       m.warnings.append("\(path): could not be read: \(error)")
     }
     if let kind = child.imageKind {
-      m.embeddedImages.append(EmbeddedImage(kind: kind, item: child.step.index, offset: offset, length: length, role: child.role,
-                                            format: child.tree.format.imageFormat, size: sub.stored,
-                                            carrierKinds: ownCarriers.map(\.kind).filter { $0 != .trailer },
-                                            path: path, orientation: sub.orientation.exif))
+      let image = EmbeddedImage(kind: kind, item: child.step.index, offset: offset, length: length, role: child.role,
+                                format: child.tree.format.imageFormat, size: sub.stored,
+                                carrierKinds: ownCarriers.map(\.kind).filter { $0 != .trailer },
+                                path: path, orientation: sub.orientation.exif)
+      // A HEIF item is listed already (from `iinf`): what its own bytes carry is added to it.
+      if let listed = m.embeddedImages.firstIndex(where: { $0.path == path }) {
+        m.embeddedImages[listed].carrierKinds = (m.embeddedImages[listed].carrierKinds + image.carrierKinds).uniqued()
+        m.embeddedImages[listed].orientation = image.orientation
+        m.embeddedImages[listed].size = m.embeddedImages[listed].size ?? image.size
+      } else {
+        m.embeddedImages.append(image)
+      }
     }
     m.embeddedImages += sub.embeddedImages.map { image in
       var moved = image

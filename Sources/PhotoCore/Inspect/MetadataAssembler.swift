@@ -26,7 +26,7 @@ struct MetadataAssembler {
     m.incomplete = tree.incomplete
     var primaryExifSeen = false
     var normalized = scan
-    normalized.carriers = scan.carriers.map { var c = $0; c.item = image(of: $0, in: scan); return c }
+    normalized.carriers = scan.carriers.map { var c = $0; c.item = image(of: $0, in: scan); c.document = describedImage(c, in: scan); return c }
     for var carrier in normalized.carriers {
       carrier.offset = tree.placement.reportedOffset(carrier.offset)
       m.carriers.append(carrier)
@@ -55,10 +55,10 @@ struct MetadataAssembler {
   func addExif(_ carrier: Carrier, isPrimary: Bool, to m: inout PhotoMetadata) {
     let structure = carrier.tiff ?? TIFFStructure.parse(carrier.payload)
     let contents = ExifDecoder.decode(carrier.payload, structure: structure, carrier: .exif, item: carrier.item)
-    m.tags += contents.tags
+    m.tags += carrier.document.isRoot ? contents.tags : contents.tags.map { var tag = $0; tag.document = carrier.document; return tag }
     m.warnings += contents.warnings.map { "\(carrier.note ?? "EXIF"): \($0)" }
     m.incomplete += contents.incomplete.map { IncompleteCheck(scope: carrier.path.description, reason: $0) }
-    var fix = contents.gps
+    var fix = contents.gps?.inDocument(carrier.document)
     fix?.offset = carrier.offset
     record(fix, in: &m)
     if isPrimary {
@@ -82,6 +82,15 @@ struct MetadataAssembler {
       guard carrier.kind != .trailer, let primary = scan.primaryItemID else { return carrier.item }
       return carrier.describedItems.contains(primary) ? nil : carrier.item
     }
+  }
+
+  /// The embedded image a HEIF metadata item describes when it is not the primary (a thumbnail
+  /// or auxiliary item): the document of its carrier path ("thumbnail#2" for "thumbnail#2/exif#5").
+  func describedImage(_ carrier: Carrier, in scan: ContainerScan) -> CarrierPath {
+    guard scan.format?.isHEIFFamily == true, carrier.item != nil, carrier.document.isRoot,
+          let image = scan.embeddedImages.first(where: { image in image.item.map(carrier.describedItems.contains) ?? false })
+    else { return carrier.document }
+    return image.path
   }
 
   /// Files a GPS composite under "locates the photo" or "GPS tags without coordinates".

@@ -15,6 +15,7 @@ struct EmbeddedDocumentFinder {
     exifBlocks()
     iccProfiles()
     mpfImages()
+    heifImageItems()
     trailingDocuments()
   }
 
@@ -117,6 +118,28 @@ struct EmbeddedDocumentFinder {
         : .derived(anchor: ordered.first?.offset ?? 0, via: "ICC profile joined from APP2 segments")
       add("icc", format: .icc, source: MemorySource(profile), range: 0..<profile.count, placement: placement,
           origin: .embedded, role: "ICC profile in \(ordered.count) APP2 segments", imageKind: nil)
+    }
+  }
+
+  // MARK: - HEIF image items
+
+  /// HEIF thumbnails and auxiliary items coded as JPEG: whole JPEGs (with their own APPn
+  /// segments) in the item's extents. (HEVC and AV1 items are coded pictures, not containers:
+  /// they are listed as embedded images, with the metadata items that describe them.)
+  mutating func heifImageItems() {
+    guard let file = tree.scan.heif else { return }
+    for image in tree.scan.embeddedImages where image.format == .jpeg {
+      guard let id = image.item, let location = file.locations[id], location.isReadable else { continue }
+      let ranges = location.extents.map { $0.offset..<$0.offset + $0.length }
+      guard (try? tree.source.bytes(in: ranges[0].lowerBound..<ranges[0].lowerBound + 3)) == [0xFF, 0xD8, 0xFF] else { continue }
+      if ranges.count == 1 {
+        add(image.kind.rawValue, index: id, format: .jpeg, source: tree.source, range: ranges[0], placement: tree.placement,
+            origin: .embedded, role: image.role, imageKind: image.kind)
+      } else if location.length <= TIFFWalker.maxBytes,
+                let bytes = try? ranges.flatMap({ range throws(ByteError) in try tree.source.bytes(in: range) }) {
+        add(image.kind.rawValue, index: id, format: .jpeg, source: MemorySource(bytes), range: 0..<bytes.count,
+            placement: tree.placement.joining(ranges), origin: .embedded, role: image.role, imageKind: image.kind)
+      }
     }
   }
 

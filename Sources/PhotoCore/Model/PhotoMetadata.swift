@@ -138,6 +138,6 @@ public struct PhotoMetadata: Sendable, Equatable {
     tags.first { $0.name == name && $0.isPrimary && (group == nil || $0.group == group) }
   }
 
-  /// True when a carrier of `kind` is present in the file itself (not in an embedded document).
-  public func has(_ kind: CarrierKind) -> Bool { carriers.contains { $0.kind == kind && $0.document.isRoot } }
+  /// True when a carrier of `kind` is present, in the file or an embedded document.
+  public func has(_ kind: CarrierKind) -> Bool { carriers.contains { $0.kind == kind } }
 }
