@@ -271,23 +271,9 @@ import Testing
   /// tree keeps every invariant (nodes inside their parents and in order, an exact byte map).
   @Test func corruptionSweepGivesSoundTrees() {
     let bytes = Self.richFile.build()
-    var read = 0, rejected = 0
-    for i in 0..<min(bytes.count, 600) {
-      for value: UInt8 in [0x00, 0xFF, 0x80] {
-        var copy = bytes
-        copy[i] = value
-        do {
-          let scan = try Self.scan(copy)
-          #expect(scan.carriers.allSatisfy { $0.offset >= 0 && $0.offset + $0.length <= copy.count }, "byte \(i) = \(value)")
-          read += 1
-        } catch {
-          rejected += 1
-        }
-        let tree = LayoutWalker.walk(MemorySource(copy), format: .heic, mode: .complete)
-        let problems = LayoutInvariants.violations(tree, fileSize: copy.count)
-        #expect(problems.isEmpty, "byte \(i) = \(value): \(problems.prefix(3))")
-      }
-    }
+    let (read, rejected, problems) = LayoutInvariants.corruptionSweep(bytes, from: 0, limit: 600, values: [0x00, 0xFF, 0x80],
+                                                                       format: .heic, scan: { try Self.scan($0) })
+    #expect(problems.isEmpty, "\(problems.prefix(3))")
     #expect(read > 0 && rejected > 0, "read \(read), rejected \(rejected)")
   }
 }

@@ -182,23 +182,9 @@ import Testing
   @Test func corruptionSweepGivesSoundTrees() {
     let bytes = PNGBuilder.file([PNGBuilder.zTXt("Raw profile type exif", PNGBuilder.rawProfile("exif", Self.tiff)),
                                  PNGBuilder.iTXt("XML:com.adobe.xmp", Self.xmp, compressed: true)])
-    var read = 0, rejected = 0
-    for i in 8..<bytes.count {
-      for value: UInt8 in [0x00, 0xFF, 0x7F] {
-        var copy = bytes
-        copy[i] = value
-        do {
-          let scan = try Self.scan(copy)
-          #expect(scan.carriers.allSatisfy { $0.offset >= 0 && $0.offset + $0.length <= copy.count }, "byte \(i) = \(value)")
-          read += 1
-        } catch {
-          rejected += 1
-        }
-        let tree = LayoutWalker.walk(MemorySource(copy), format: .png, mode: .complete)
-        let problems = LayoutInvariants.violations(tree, fileSize: copy.count)
-        #expect(problems.isEmpty, "byte \(i) = \(value): \(problems.prefix(3))")
-      }
-    }
+    let (read, rejected, problems) = LayoutInvariants.corruptionSweep(bytes, from: 8, limit: .max, values: [0x00, 0xFF, 0x7F],
+                                                                       format: .png, scan: { try Self.scan($0) })
+    #expect(problems.isEmpty, "\(problems.prefix(3))")
     #expect(read > 0 && rejected > 0, "read \(read), rejected \(rejected)")
   }
 }

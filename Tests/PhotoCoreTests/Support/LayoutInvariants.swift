@@ -34,3 +34,33 @@ enum LayoutInvariants {
     return problems
   }
 }
+
+extension LayoutInvariants {
+  /// Flips every byte of `bytes` from `start` (up to `limit` bytes) to each of `values`: the
+  /// metadata walk (`scan`) must throw a `ContainerError` or give carriers inside the file, and
+  /// the complete walk's tree must keep every invariant. Returns how many mutants were read and
+  /// how many rejected (a sweep that only rejects, or only reads, tests less than it claims).
+  static func corruptionSweep(_ bytes: [UInt8], from start: Int, limit: Int = .max, values: [UInt8], format: ImageFormat,
+                              scan: ([UInt8]) throws -> ContainerScan) -> (read: Int, rejected: Int, problems: [String]) {
+    var read = 0, rejected = 0
+    var problems: [String] = []
+    for i in start..<start + min(bytes.count - start, limit) {
+      for value in values {
+        var copy = bytes
+        copy[i] = value
+        do {
+          let scan = try scan(copy)
+          if !scan.carriers.allSatisfy({ $0.offset >= 0 && $0.offset + $0.length <= copy.count }) {
+            problems.append("byte \(i) = \(value): a carrier leaves the file")
+          }
+          read += 1
+        } catch {
+          rejected += 1
+        }
+        let tree = LayoutWalker.walk(MemorySource(copy), format: format, mode: .complete)
+        problems += violations(tree, fileSize: copy.count).map { "byte \(i) = \(value): \($0)" }
+      }
+    }
+    return (read, rejected, problems)
+  }
+}

@@ -19,7 +19,8 @@ public enum ICCWalker {
   }
 
   /// The tags of `profile` whose data lies inside it, and the table's end; nil when the profile
-  /// is shorter than its header. Problems go to `warnings`.
+  /// is shorter than its header. Problems go to `warnings`. (A tag whose data overlaps the
+  /// header or the table explains no byte of its own: the layout clips it.)
   static func tags(_ profile: [UInt8], warnings: inout [String]) -> (tags: [Tag], tableEnd: Int, declared: Int)? {
     guard profile.count >= headerLength else { return nil }
     let declared = Int(ICCProfileDecoder.u32(profile, 0))
@@ -35,7 +36,7 @@ public enum ICCWalker {
       let at = headerLength + 4 + 12 * k
       let signature = ICCProfileDecoder.fourCC(profile, at, trimNUL: false)
       let offset = Int(ICCProfileDecoder.u32(profile, at + 4)), size = Int(ICCProfileDecoder.u32(profile, at + 8))
-      guard offset >= headerLength, offset <= profile.count, size <= profile.count - offset else {
+      guard offset <= profile.count, size <= profile.count - offset else {
         warnings.append("ICC tag '\(signature)' lies outside the profile (offset \(offset), \(size) bytes); skipped.")
         continue
       }
