@@ -44,6 +44,28 @@ import Testing
                                                             "thumbnail/thumbnail/thumbnail/thumbnail"])
   }
 
+  /// What an embedded image carries is reported under its carrier path: identifying fields
+  /// (PA007), orientation (listed with the image), GPS (PA001 and PA005 for a thumbnail).
+  @Test func childFieldsAreReportedWithTheirPath() throws {
+    var inner = TIFFBuilder()
+    inner.ifd0 = [TIFFBuilder.ascii(0x013B, "Jane Fixture"), TIFFBuilder.short(0x0112, 6)]
+    inner.gps = [TIFFBuilder.ascii(0x0001, "N"), TIFFBuilder.rationals(0x0002, [(31, 1), (13, 1), (4949, 100)])]
+    var thumbnail = JPEGBuilder()
+    thumbnail.app1Exif(inner.build())
+    thumbnail.frame(width: 8, height: 8)
+    thumbnail.scanAndEnd()
+    var jpeg = JPEGBuilder()
+    jpeg.app1Exif(Self.exif(thumbnail: thumbnail.bytes, gps: false))
+    jpeg.frame(width: 16, height: 16)
+    jpeg.scanAndEnd()
+    let m = Inspector.inspect(source: MemorySource(jpeg.bytes), path: "child.jpg")
+    #expect(m.orientation.exif == nil, "the thumbnail's Orientation is not the image's")
+    #expect(m.embeddedImages.map { "\($0.path) \($0.orientation ?? 0)" } == ["thumbnail 6"])
+    let findings = CheckRegistry.run(CheckSubject(output: m))
+    #expect(findings.map { "\($0.id.rawValue) \($0.carrier ?? "-") \($0.tag ?? "-")" }
+      == ["PA001 thumbnail/exif GPSLatitude/GPSLongitude", "PA005 thumbnail/exif GPS", "PA007 thumbnail/exif IFD0:Artist"])
+  }
+
   /// A fifth level is not read, and says so: PA015, never a silent stop.
   @Test func deeperThanFourIsAnIncompleteCheck() throws {
     let m = Inspector.inspect(source: MemorySource(Self.nestedThumbnails(5)), path: "nested.jpg")

@@ -27,7 +27,7 @@ public enum InspectTable {
     if !camera.isEmpty { lines.append(("camera", camera.map(\.value).joined(separator: " · "))) }
     let identifying = CaptureSummary.identifying(m)
     if !identifying.isEmpty {
-      lines.append(("identifying", identifying.prefix(6).map { "\($0.group):\($0.name)=\($0.value.display)" }
+      lines.append(("identifying", identifying.prefix(6).map { ($0.document.isRoot ? "" : "\($0.document) ") + "\($0.group):\($0.name)=\($0.value.display)" }
         .joined(separator: ", ") + (identifying.count > 6 ? " (+\(identifying.count - 6) more)" : "")))
     }
     if let icc = m.iccDescription { lines.append(("ICC", icc)) }
