@@ -56,7 +56,7 @@ public enum PairAuditor {
                                descriptorProblem: descriptorProblem, pixels: pixels, byteMap: byteMap)
     let findings = CheckRegistry.run(subject, policy: options.policy)
     let report = FileReport(output: outputPath, original: originalPath, descriptor: descriptorPath, format: output.format,
-                            displayed: output.displayed, gpsCarriers: output.gps.map(GPSEvidence.carrier).uniqued(),
+                            displayed: output.displayed, gpsCarriers: GPSEvidence.carriers(output, descriptor),
                             pixels: pixels, findings: findings)
     return Result(report: report, output: output, original: original?.metadata, descriptor: descriptor)
   }
