@@ -71,21 +71,6 @@ struct DescriptorMismatchCheck: Check {
   }
 }
 
-/// PA010: MPF secondary images or non-primary HEIF items that carry metadata of their own.
-struct SecondaryImageMetadataCheck: Check {
-  var ids: [FindingID] { [.secondaryImageMetadata] }
-  static let metadataKinds: Set<CarrierKind> = [.exif, .xmp, .iptc, .photoshop, .makernote]
-
-  func findings(for s: CheckSubject) -> [Finding] {
-    s.output.embeddedImages.filter { $0.kind != .thumbnail }.compactMap { image in
-      let kinds = image.carrierKinds.filter(Self.metadataKinds.contains).uniqued()
-      guard !kinds.isEmpty else { return nil }
-      return Finding(.secondaryImageMetadata, file: s.output.path, carrier: image.kind.rawValue + (image.item.map { " #\($0)" } ?? ""),
-                     evidence: "\(image.kind.rawValue)\(image.item.map { " #\($0)" } ?? "")\(image.role.map { " (\($0))" } ?? "") at byte \(image.offset) carries \(kinds.map(\.rawValue).joined(separator: ", "))")
-    }
-  }
-}
-
 /// PA011: the original had an ICC profile (e.g. Display P3) and the output has none.
 struct ICCDroppedCheck: Check {
   var ids: [FindingID] { [.iccDropped] }
