@@ -100,6 +100,15 @@ import Testing
     #expect(f[2].evidence.hasPrefix("descriptor says gps_removed: true, but coordinates are in xmp, descriptor: "))
   }
 
+  @Test func descriptorCoordinatesAreReportedWhenTheOutputCannotBeRead() throws {
+    var output = Self.output()
+    output.error = "JPEG ends early"
+    let d = try Self.parse(#"{"gps_removed": true, "note": "+31.2304+121.4737/"}"#)
+    let f = CheckRegistry.run(CheckSubject(output: output, descriptor: d))
+    #expect(f.map(\.id) == [.unreadable, .gpsPresent])
+    #expect(f[1].carrier == "descriptor")
+  }
+
   /// Through the pair auditor: `gps_carriers` (and so `files_with_gps`) count the descriptor.
   @Test func gpsCarriersCountTheDescriptor() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photoaudit-descriptor-\(UUID())")

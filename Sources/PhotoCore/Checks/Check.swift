@@ -41,7 +41,8 @@ public enum CheckRegistry {
   /// Runs every check and applies the policy (disabled checks dropped, severities changed).
   public static func run(_ subject: CheckSubject, policy: Policy = Policy()) -> [Finding] {
     if subject.output.error != nil {
-      return policy.apply(UnreadableCheck().findings(for: subject))
+      // Nothing of the output can be trusted; its descriptor still can be read as a carrier.
+      return policy.apply(UnreadableCheck().findings(for: subject) + GPSPresentCheck.inDescriptor(subject))
     }
     return policy.apply(all.flatMap { $0.findings(for: subject) })
   }

@@ -9,16 +9,23 @@ struct GPSPresentCheck: Check {
       Finding(.gpsPresent, file: file, carrier: GPSEvidence.carrier(fix), tag: "GPSLatitude/GPSLongitude",
               evidence: GPSEvidence.describe(fix))
     }
-    out += (s.descriptor?.coordinates ?? []).map { c in
-      Finding(.gpsPresent, file: file, carrier: GPSEvidence.descriptorCarrier, tag: c.path,
-              evidence: "the descriptor carries coordinates: \(c.evidence)")
-    }
+    out += Self.inDescriptor(s)
     out += s.output.gpsWithoutCoordinates.map { fix in
       Finding(.gpsPresent, file: file, carrier: GPSEvidence.carrier(fix), tag: "GPS",
               evidence: "GPS tags without coordinates" + (fix.altitude.map { " (altitude \($0) m)" } ?? ""),
               severity: .info)
     }
     return out
+  }
+}
+
+extension GPSPresentCheck {
+  /// PA001 for the descriptor's own coordinates: reported even when the output cannot be read.
+  static func inDescriptor(_ s: CheckSubject) -> [Finding] {
+    (s.descriptor?.coordinates ?? []).map { c in
+      Finding(.gpsPresent, file: s.output.path, carrier: GPSEvidence.descriptorCarrier, tag: c.path,
+              evidence: "the descriptor carries coordinates: \(c.evidence)")
+    }
   }
 }
 
