@@ -13,7 +13,7 @@ enum CommonOptions {
                                  help: "exit 1 on findings at or above error, warning or info (default: error)")
   static let policy = OptionSpec(names: ["--policy"], valueName: "FILE", help: "JSON policy: disable checks, change severities")
   static let fileTimeout = OptionSpec(names: ["--file-timeout"], valueName: "SECONDS",
-                                      help: "per-file time budget; a file over it gets PA015 incomplete-check (error: no clean verdict) and the batch goes on (default 60)")
+                                      help: "per-file time budget; a file over it gets no clean verdict (PA015 incomplete-check in reports, an error in inspect) and the batch goes on (default 60)")
   static let allowEmpty = OptionSpec(names: ["--allow-empty"], valueName: nil,
                                      help: "accept a batch that finds no image file (default: exit 2, so a gate never passes on nothing)")
   static let noPixels = OptionSpec(names: ["--no-pixels"], valueName: nil,

@@ -10,6 +10,7 @@ public enum BatchInputProblem: Error, Equatable, CustomStringConvertible {
   /// The pairs file cannot be used (unreadable, malformed, an entry outside its root).
   case pairsFile(String)
 
+  /// The problem in words, naming the path (no advice: the command line adds it).
   public var description: String {
     switch self {
     case .missing(let path): "\(path): no such file or directory"

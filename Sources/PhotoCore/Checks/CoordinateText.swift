@@ -23,6 +23,7 @@ public enum CoordinateText {
       case iso6709 = "ISO 6709 string"
       case decimalPair = "decimal coordinate pair"
     }
+    /// ISO 6709 or decimal pair.
     public var form: Form
     /// Degrees, north positive.
     public var latitude: Double
