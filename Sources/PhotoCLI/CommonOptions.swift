@@ -13,7 +13,11 @@ enum CommonOptions {
                                  help: "exit 1 on findings at or above error, warning or info (default: error)")
   static let policy = OptionSpec(names: ["--policy"], valueName: "FILE", help: "JSON policy: disable checks, change severities")
   static let fileTimeout = OptionSpec(names: ["--file-timeout"], valueName: "SECONDS",
-                                      help: "per-file time budget; a file over it is reported as unreadable and the batch goes on (default 60)")
+                                      help: "per-file time budget; a file over it gets no clean verdict (PA015 incomplete-check in reports, an error in inspect) and the batch goes on (default 60)")
+  static let allowEmpty = OptionSpec(names: ["--allow-empty"], valueName: nil,
+                                     help: "accept a batch that finds no image file (default: exit 2, so a gate never passes on nothing)")
+  static let noPixels = OptionSpec(names: ["--no-pixels"], valueName: nil,
+                                   help: "metadata-only checks, no pixel decoding: skips PA004 orientation by pixels, PA009 crop, PA005's thumbnail-content comparison and PA019's same-pixels test (a thumbnail's GPS, a thumbnail whose shape or size does not match the image, and a byte-identical output are still reported)")
 
   /// The report format asked for, checked against what the command supports.
   static func reportFormat(_ parsed: ParsedArguments, command: String, allowed: [String]) throws(UsageError) -> String {
@@ -45,6 +49,18 @@ enum CommonOptions {
   /// What a file over the budget is told.
   static func overBudget(_ seconds: Double) -> String {
     "took longer than the --file-timeout of \(seconds) s"
+  }
+
+  /// Runs a batch's input listing; what it names but cannot find is a usage error (exit 2).
+  static func batchInputs<T>(_ parsed: ParsedArguments, command: String,
+                             _ list: () throws(BatchInputProblem) -> T) throws(UsageError) -> T {
+    do {
+      return try list()
+    } catch .noImages(let roots) {
+      throw UsageError(command: command, message: BatchInputProblem.noImages(roots).description + " (--allow-empty accepts an empty batch)")
+    } catch {
+      throw UsageError(command: command, message: error.description)
+    }
   }
 
   /// Prints `text` to stdout or writes it to --output atomically.

@@ -10,11 +10,12 @@ enum AuditCommand: Command {
     options: [
       OptionSpec(names: ["--originals"], valueName: "DIR", help: "folder of originals"),
       OptionSpec(names: ["--outputs"], valueName: "DIR", help: "folder of processed outputs"),
-      OptionSpec(names: ["--pairs"], valueName: "FILE", help: "CSV 'original,output' or JSON [{original, output}], paths relative to the folders"),
+      OptionSpec(names: ["--pairs"], valueName: "FILE", help: "CSV 'original,output' or JSON [{original, output}], paths relative to the folders: chooses the originals of the outputs it lists (every output is still leak-scanned; a listed file that does not exist is PA013)"),
       OptionSpec(names: ["--report-dir"], valueName: "DIR", help: "write report.json, report.md, junit.xml and report.html there"),
       OptionSpec(names: ["--shard"], valueName: "K/N", help: "audit only shard K of N (deterministic, by path hash); join shards with 'photoaudit merge'"),
-      OptionSpec(names: ["--no-pixels"], valueName: nil, help: "metadata-only leak scan (no pixel comparison)"),
+      CommonOptions.noPixels,
       OptionSpec(names: ["--follow-symlinks"], valueName: nil, help: "follow symbolic links when walking folders"),
+      CommonOptions.allowEmpty,
       CommonOptions.fileTimeout,
       CommonOptions.format, CommonOptions.output, CommonOptions.jobs, CommonOptions.failOn, CommonOptions.policy,
       CommonOptions.noColor, CommonOptions.quiet,
@@ -37,26 +38,12 @@ enum AuditCommand: Command {
       guard let s = Shard(text) else { throw UsageError(command: spec.name, message: "--shard needs K/N with 1 ≤ K ≤ N, not '\(text)'") }
       return s
     }
-    let follow = parsed.has("--follow-symlinks")
     let budget = try CommonOptions.fileTimeout(parsed, command: spec.name)
-    var pairing: Pairing.Result
-    if let outputs = parsed.value("--outputs") {
+    let outputs: [String]
+    if let folder = parsed.value("--outputs") {
       guard parsed.positionals.isEmpty else { throw UsageError(command: spec.name, message: "give either DIR or --outputs, not both") }
-      let originals = parsed.value("--originals")
-      if let pairsFile = parsed.value("--pairs") {
-        guard let originals else { throw UsageError(command: spec.name, message: "--pairs needs --originals") }
-        do {
-          let jobs = try Pairing.pairsFile(pairsFile, originalsRoot: originals, outputsRoot: outputs)
-          let paired = Set(jobs.compactMap(\.original))
-          let all = DirectoryWalker.list([originals], followSymlinks: follow).files.filter { !Pairing.isAuxiliary($0) }
-          pairing = Pairing.Result(jobs: jobs, unpairedOriginals: all.filter { !paired.contains($0) })
-        } catch {
-          throw UsageError(command: spec.name, message: "\(error)")
-        }
-      } else {
-        pairing = Pairing.pair(outputs: DirectoryWalker.list([outputs], followSymlinks: follow),
-                               originals: originals.map { DirectoryWalker.list([$0], followSymlinks: follow).files } ?? [])
-      }
+      if parsed.has("--pairs"), !parsed.has("--originals") { throw UsageError(command: spec.name, message: "--pairs needs --originals") }
+      outputs = [folder]
     } else {
       guard parsed.positionals.count == 1 else {
         throw UsageError(command: spec.name, message: "give one DIR to leak-scan, or --originals DIR --outputs DIR")
@@ -64,7 +51,11 @@ enum AuditCommand: Command {
       if parsed.has("--originals") || parsed.has("--pairs") {
         throw UsageError(command: spec.name, message: "--originals and --pairs go with --outputs DIR")
       }
-      pairing = Pairing.pair(outputs: DirectoryWalker.list(parsed.positionals, followSymlinks: follow), originals: [])
+      outputs = parsed.positionals
+    }
+    var pairing = try CommonOptions.batchInputs(parsed, command: spec.name) { () throws(BatchInputProblem) in
+      try Pairing.plan(outputs: outputs, originals: parsed.value("--originals"), pairsFile: parsed.value("--pairs"),
+                       followSymlinks: parsed.has("--follow-symlinks"), allowEmpty: parsed.has("--allow-empty"))
     }
     if let shard {
       pairing.jobs = pairing.jobs.filter { shard.contains($0.output) }
@@ -73,10 +64,9 @@ enum AuditCommand: Command {
     let progress = Progress(total: pairing.jobs.count, io: io, enabled: io.stderrIsTerminal && !parsed.has("--quiet"))
     let settings = options
     let files = BudgetedParallelMap.map(pairing.jobs, jobs: jobs, seconds: budget, done: progress.tick) { job, _ -> FileReport in
-      PairAuditor.audit(output: job.output, original: job.original, descriptor: job.descriptor, options: settings).report
+      PairAuditor.audit(job, options: settings)
     } overBudget: { job in
-      FileReport(output: job.output, original: job.original, descriptor: job.descriptor, findings: [
-        Finding(.unreadable, file: job.output, evidence: "not audited: it \(CommonOptions.overBudget(budget))")])
+      PairAuditor.notChecked(job, reason: "it \(CommonOptions.overBudget(budget))", options: settings)
     }
     progress.finish()
     let report = AuditReport(command: spec.name, files: files.sorted { $0.output < $1.output },

@@ -25,6 +25,7 @@ enum SanitizeCommand: Command {
       OptionSpec(names: ["--force"], valueName: nil, help: "replace existing outputs"),
       OptionSpec(names: ["--max-pixels"], valueName: "N", help: "refuse inputs over N pixels (default 200000000)"),
       OptionSpec(names: ["--follow-symlinks"], valueName: nil, help: "follow symbolic links when walking directories"),
+      CommonOptions.allowEmpty,
       CommonOptions.jobs, CommonOptions.fileTimeout, CommonOptions.quiet, CommonOptions.format,
     ],
     examples: [
@@ -40,12 +41,14 @@ enum SanitizeCommand: Command {
     guard let out = parsed.value("--out") else { throw UsageError(command: spec.name, message: "--out DIR is required") }
     var configured = try options(parsed)
     let jobs = try CommonOptions.jobs(parsed, command: spec.name)
+    let listing = try CommonOptions.batchInputs(parsed, command: spec.name) { () throws(BatchInputProblem) in
+      try BatchInputs.list(parsed.positionals, followSymlinks: parsed.has("--follow-symlinks"), allowEmpty: parsed.has("--allow-empty"))
+    }
     do {
       try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     } catch {
       throw UsageError(command: spec.name, message: "cannot create --out \(out): \(error.localizedDescription)")
     }
-    let listing = DirectoryWalker.list(parsed.positionals, followSymlinks: parsed.has("--follow-symlinks"))
     let plan = OutputNaming.plan(listing.files, out: out, png: configured.png)
     // Cores that -j leaves idle (fewer files than jobs, say one photo) go to each image's resize.
     let filesAtOnce = max(1, min(jobs, plan.count))
@@ -59,7 +62,7 @@ enum SanitizeCommand: Command {
       if let conflict = job.conflict { return SanitizeResult(input: job.input, error: conflict) }
       return Sanitizer.sanitize(input: job.input, output: job.output, descriptor: job.descriptor, options: options, token: token)
     } overBudget: { job in
-      SanitizeResult(input: job.input, error: "\(job.input): not sanitized, nothing written: it \(CommonOptions.overBudget(budget))")
+      SanitizeResult.notChecked(job.input, reason: "it \(CommonOptions.overBudget(budget))")
     }
     progress.finish()
     let text = format == "json" ? SanitizeReport.json(results).serialized() + "\n" : SanitizeReport.table(results)

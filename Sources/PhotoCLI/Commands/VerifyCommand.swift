@@ -10,7 +10,7 @@ enum VerifyCommand: Command {
       OptionSpec(names: ["--descriptor", "-d"], valueName: "FILE|auto",
                  help: "the JSON descriptor; 'auto' (default) finds NAME.json or NAME.ext.json beside each output"),
       OptionSpec(names: ["--original"], valueName: "FILE", help: "the original the output was made from (else the descriptor's 'original')"),
-      OptionSpec(names: ["--no-pixels"], valueName: nil, help: "skip the pixel comparison (metadata checks only)"),
+      CommonOptions.noPixels,
       CommonOptions.format, CommonOptions.output, CommonOptions.jobs, CommonOptions.failOn, CommonOptions.policy,
       CommonOptions.fileTimeout, CommonOptions.noColor, CommonOptions.quiet,
     ],
@@ -44,8 +44,8 @@ enum VerifyCommand: Command {
     let results = BudgetedParallelMap.map(parsed.positionals, jobs: jobs, seconds: budget) { output, _ in
       PairAuditor.audit(output: output, original: original, descriptor: descriptorOf(output), options: settings).report
     } overBudget: { output in
-      FileReport(output: output, original: original, descriptor: descriptorOf(output), findings: [
-        Finding(.unreadable, file: output, evidence: "not verified: it \(CommonOptions.overBudget(budget))")])
+      PairAuditor.notChecked(AuditJob(output: output, original: original, descriptor: descriptorOf(output)),
+                             reason: "it \(CommonOptions.overBudget(budget))", options: settings)
     }
     let report = AuditReport(command: spec.name, files: results)
     try CommonOptions.emit(ReportOutput.render(report, format: format, io: io, noColor: parsed.has("--no-color"), jobs: jobs), parsed: parsed, io: io)

@@ -9,6 +9,8 @@ public struct CheckSubject: Sendable {
   public var pixels: PixelVerdicts?
   /// Every byte of the output attributed to a structure, when it was mapped (PA014).
   public var byteMap: ByteMap?
+  /// The output's bytes are its original's, byte for byte (PA019).
+  public var sameBytesAsOriginal = false
 
   public init(output: PhotoMetadata, original: PhotoMetadata? = nil, descriptor: Descriptor? = nil,
               descriptorProblem: String? = nil, pixels: PixelVerdicts? = nil, byteMap: ByteMap? = nil) {
@@ -33,13 +35,14 @@ public enum CheckRegistry {
   public static let all: [any Check] = [
     UnreadableCheck(), GPSPresentCheck(), GPSClaimCheck(), OrientationTagCheck(), OrientationPixelCheck(),
     ThumbnailCheck(), LocationTextCheck(), IdentifyingFieldsCheck(), DescriptorMismatchCheck(), CropCheck(),
-    SecondaryImageMetadataCheck(), ICCDroppedCheck(), UnaccountedBytesCheck(), IncompleteCheckCheck(),
+    SecondaryImageMetadataCheck(), ICCDroppedCheck(), UnaccountedBytesCheck(), IncompleteCheckCheck(), OutputUnprocessedCheck(),
   ]
 
   /// Runs every check and applies the policy (disabled checks dropped, severities changed).
   public static func run(_ subject: CheckSubject, policy: Policy = Policy()) -> [Finding] {
     if subject.output.error != nil {
-      return policy.apply(UnreadableCheck().findings(for: subject))
+      // Nothing of the output can be trusted; its descriptor still can be read as a carrier.
+      return policy.apply(UnreadableCheck().findings(for: subject) + GPSPresentCheck.inDescriptor(subject))
     }
     return policy.apply(all.flatMap { $0.findings(for: subject) })
   }

@@ -52,11 +52,12 @@ public enum PairAuditor {
                                     claimedCrop: descriptor?.crop, maxPixels: options.maxPixels)
     }
     let byteMap = output.error == nil ? outputSource.map { ByteMapper.map($0, heif: outputScan?.heif) } : nil
-    let subject = CheckSubject(output: output, original: original?.metadata, descriptor: descriptor,
+    var subject = CheckSubject(output: output, original: original?.metadata, descriptor: descriptor,
                                descriptorProblem: descriptorProblem, pixels: pixels, byteMap: byteMap)
+    subject.sameBytesAsOriginal = OutputUnprocessedCheck.sameBytes(outputBytes, original.map { ($0.metadata, $0.bytes) })
     let findings = CheckRegistry.run(subject, policy: options.policy)
     let report = FileReport(output: outputPath, original: originalPath, descriptor: descriptorPath, format: output.format,
-                            displayed: output.displayed, gpsCarriers: output.gps.map(GPSEvidence.carrier).uniqued(),
+                            displayed: output.displayed, gpsCarriers: GPSEvidence.carriers(output, descriptor),
                             pixels: pixels, findings: findings)
     return Result(report: report, output: output, original: original?.metadata, descriptor: descriptor)
   }

@@ -23,6 +23,14 @@ public struct SanitizeResult: Sendable {
     self.input = input
     self.error = error
   }
+
+  /// An input given up on (its time budget ran out): nothing written, PA015 in its findings.
+  public static func notChecked(_ input: String, reason: String) -> SanitizeResult {
+    var result = SanitizeResult(input: input, error: "\(input): not sanitized, nothing written: \(reason)")
+    result.findings = [Finding(.incompleteCheck, file: input, carrier: "file",
+                               evidence: "file not fully checked: \(reason); no output was written and nothing of it was verified")]
+    return result
+  }
 }
 
 /// The normalize-and-strip pipeline done right: decode at the smallest DCT scale that serves,

@@ -25,6 +25,12 @@ public struct FileReport: Sendable, Equatable {
 
   /// The worst severity among the findings, nil when there are none.
   public var worst: Severity? { findings.map(\.severity).max() }
+
+  /// No carrier holds coordinates and the output was read and checked whole: a file that could
+  /// not be read (PA013) or checked (PA015) is never reported as GPS-free (fail closed).
+  public var gpsRemoved: Bool {
+    gpsCarriers.isEmpty && !findings.contains { $0.id == .incompleteCheck || ($0.id == .unreadable && $0.carrier == nil) }
+  }
 }
 
 /// A whole report: the files, originals left without an output, and the summary.

@@ -61,7 +61,7 @@ public enum ReportJSON {
       ("format", .optional(f.format) { .string($0.rawValue) }),
       ("displayed", .optional(f.displayed, InspectJSON.size)),
       ("gps_carriers", .array(f.gpsCarriers.map { .string($0) })),
-      ("gps_removed", .bool(f.gpsCarriers.isEmpty)),
+      ("gps_removed", .bool(f.gpsRemoved)),
       ("verdicts", verdicts(f.pixels)),
       ("findings", .array(f.findings.map(finding))),
     ])
