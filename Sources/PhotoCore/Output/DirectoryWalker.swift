@@ -16,6 +16,10 @@ public enum DirectoryWalker {
     public var named: Set<String> = []
     /// Paths skipped, with the reason (symlink, unreadable directory, too deep).
     public var skipped: [(path: String, reason: String)] = []
+    /// For each file found by walking a directory: its path below that directory
+    /// ("originals/" + "2024/IMG_1.HEIC" → "2024/IMG_1.HEIC"), so outputs can mirror the tree.
+    public var relative: [String: String] = [:]
+    public init() {}
   }
 
   /// Files named directly are listed as given; directories are walked. Each directory is
@@ -26,7 +30,12 @@ public enum DirectoryWalker {
     for path in paths {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        let first = listing.files.count
         walk(path, depth: 0, followSymlinks: followSymlinks, visited: &visited, into: &listing)
+        let root = path.hasSuffix("/") ? path : path + "/"
+        for file in listing.files[first...] where file.hasPrefix(root) {
+          listing.relative[file] = String(file.dropFirst(root.count))
+        }
       } else {
         listing.files.append(path)
         listing.named.insert(path)

@@ -39,6 +39,8 @@ public enum ReportJSON {
 
   static func summary(files: [JSONValue], findings: [JSONValue], unpaired: Int) -> JSONValue {
     func count(_ key: String, _ value: String) -> Int { findings.filter { $0[key]?.stringValue == value }.count }
+    var tally: [String: Int] = [:]
+    for f in findings { tally[(f["id"]?.stringValue ?? "") + " " + (f["severity"]?.stringValue ?? ""), default: 0] += 1 }
     return .object([
       ("files", .int(Int64(files.count))),
       ("pairs", .int(Int64(files.filter { ($0["original"] ?? .null) != .null }.count))),
@@ -48,6 +50,13 @@ public enum ReportJSON {
       ("by_id", .object(FindingID.allCases.compactMap { id in
         let n = count("id", id.rawValue)
         return n > 0 ? (id.rawValue, .int(Int64(n))) : nil
+      })),
+      // Severity is per finding: the counts a summary table shows are by (id, severity).
+      ("by_id_severity", .array(FindingID.allCases.flatMap { id in
+        Severity.allCases.reversed().compactMap { severity -> JSONValue? in
+          guard let n = tally[id.rawValue + " " + severity.rawValue] else { return nil }
+          return .object([("id", .string(id.rawValue)), ("severity", .string(severity.rawValue)), ("count", .int(Int64(n)))])
+        }
       })),
       ("files_with_gps", .int(Int64(files.filter { !($0["gps_carriers"]?.arrayValue ?? []).isEmpty }.count))),
     ])
