@@ -34,6 +34,19 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     }
   }
 
+  /// A word or two for examples ("exit 1: findings").
+  var shortMeaning: String {
+    switch self {
+    case .ok: "ok"
+    case .findings: "findings"
+    case .usage: "usage error"
+    case .unreadable: "unreadable input"
+    case .cannotWrite: "not written"
+    case .interrupted: "interrupted"
+    case .terminated: "terminated"
+    }
+  }
+
   /// The one decision, in the SPEC's order of precedence: a signal, then a usage error, then an
   /// output not written, then an input not read, then findings.
   init(_ outcome: Outcome) {

@@ -17,7 +17,7 @@ enum DiffCommand: Command {
     ] + CommonOptions.colour,
     examples: [
       Example("photoaudit diff IMG_0001.HEIC upload/IMG_0001.jpg", "what the pipeline changed"),
-      Example("photoaudit diff photo.jpg photo-rotated.jpg --format markdown >> pr-comment.md", "for a pull request; exit 1: findings",
+      Example("photoaudit diff photo.jpg photo-rotated.jpg --format markdown >> pr-comment.md", "for a pull request: this output was not rotated",
               exit: .findings),
     ],
     positionals: 2...2)

@@ -48,6 +48,18 @@ struct Example: Sendable {
   var comment: String?
   var exit: ExitStatus = .ok
 
+  /// The comment shown above the example: what it does, and its exit status when not 0
+  /// ("for a pull request (exit 1: findings)").
+  var annotation: String? {
+    let status = exit == .ok ? nil : "exit \(exit.rawValue): \(exit.shortMeaning)"
+    switch (comment, status) {
+    case (let c?, let s?): return "\(c) (\(s))"
+    case (let c?, nil): return c
+    case (nil, let s?): return s
+    case (nil, nil): return nil
+    }
+  }
+
   init(_ command: String, _ comment: String? = nil, exit: ExitStatus = .ok) {
     self.command = command
     self.comment = comment

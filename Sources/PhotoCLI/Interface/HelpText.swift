@@ -1,3 +1,5 @@
+import Foundation
+
 /// `photoaudit COMMAND --help` and `photoaudit --help`, made from the command tables.
 enum HelpText {
   /// Lines are wrapped to this many columns.
@@ -14,7 +16,7 @@ enum HelpText {
     if !spec.examples.isEmpty {
       out += "\nEXAMPLES:\n"
       for example in spec.examples {
-        if let comment = example.comment { out += "  # \(comment)\n" }
+        if let comment = example.annotation { out += "  # \(comment)\n" }
         out += "  \(example.command)\n"
       }
     }
@@ -56,7 +58,8 @@ enum HelpText {
   /// `photoaudit --help`: what it is, the commands, where to read more.
   static func topLevel(_ commands: [any Command.Type]) -> String {
     var out = """
-      photoaudit — what does this image really carry, and did the pipeline that produced it do what it claims?
+      photoaudit — what does this image really carry, and did the pipeline that
+      produced it do what it claims?
 
       USAGE: photoaudit COMMAND [OPTIONS] [ARGUMENTS]
 
@@ -94,5 +97,28 @@ enum HelpText {
     }
     lines.append(line)
     return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
+  }
+}
+
+extension HelpText {
+  /// The README's table of which command takes which option, from the same tables.
+  static func optionMatrix(_ commands: [any Command.Type]) -> String {
+    let specs = commands.map { $0.spec }
+    var rows: [OptionSpec] = []
+    for spec in specs {
+      for option in spec.options where !rows.contains(where: { $0.names == option.names }) { rows.append(option) }
+    }
+    var out = "| option | " + specs.map(\.name).joined(separator: " | ") + " |\n"
+    out += "|---|" + specs.map { _ in ":-:|" }.joined() + "\n"
+    for option in rows {
+      let label = "`" + label(option).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "|", with: "\\|") + "`"
+      // An option whose choices differ by command (--format) shows them.
+      let cells = specs.map { spec -> String in
+        guard let mine = spec.options.first(where: { $0.names == option.names }) else { return "" }
+        return option.primary == "--format" ? (mine.choices ?? []).joined(separator: ", ") : "✓"
+      }
+      out += "| \(label) | " + cells.joined(separator: " | ") + " |\n"
+    }
+    return out
   }
 }

@@ -29,7 +29,7 @@ enum ManPage {
       if !spec.examples.isEmpty {
         out += ".PP\nExamples:\n.RS\n.nf\n"
         for example in spec.examples {
-          if let comment = example.comment { out += text("# " + comment) + "\n" }
+          if let comment = example.annotation { out += text("# " + comment) + "\n" }
           out += text(example.command) + "\n"
         }
         out += ".fi\n.RE\n"
