@@ -105,3 +105,6 @@ struct Outcome: Sendable, Equatable {
     self.signal = signal
   }
 }
+
+/// `ExitStatus` under a name no imported module shares (Swift Testing has an `ExitStatus`).
+typealias PhotoauditExitStatus = ExitStatus

@@ -7,7 +7,8 @@ enum Suggestion {
   }
 
   /// The closest candidate within a third of the longer word's length (at least 1, at most 3
-  /// edits); ties go to the first listed.
+  /// edits); ties go to the first listed. A word of 3 or more characters that begins a
+  /// candidate ("warn", "--rep") suggests it when nothing is that close.
   static func nearest(_ typed: String, among candidates: [String]) -> String? {
     let word = Array(typed.lowercased())
     var best: (candidate: String, distance: Int)?
@@ -16,7 +17,10 @@ enum Suggestion {
       let limit = min(3, max(1, max(word.count, candidate.count) / 3))
       if d <= limit, d < (best?.distance ?? .max) { best = (candidate, d) }
     }
-    return best?.candidate
+    if let best { return best.candidate }
+    let stem = typed.lowercased().drop { $0 == "-" }
+    guard stem.count >= 3 else { return nil }
+    return candidates.first { $0.lowercased().drop { $0 == "-" }.hasPrefix(stem) }
   }
 
   /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two

@@ -108,7 +108,7 @@ extension FindingID {
       why: "Nothing was checked, so nothing can be vouched for. In a batch the file is reported and the batch goes on; single-file commands also exit 3.",
       fix: "Fix what the reason says: the path, the pipeline's encoder, the descriptor's JSON, or raise --file-timeout.",
       exampleCommand: "photoaudit verify Fixtures/defects/size-lie.json",
-      exampleOutput: ["PA013 error   unreadable: not a JPEG, HEIF/AVIF or PNG file (starts with 7b 0a 20 20 22)"])
+      exampleOutput: ["PA013 error   unreadable: not a JPEG, HEIF/AVIF or PNG file (starts with 7b 0a 20 20 22 6d 65 64)"])
     case .unaccountedBytes: FindingExplanation(
       summary: "bytes outside every known structure (after EOI or IEND, in `free` boxes, in `mdat` no item references, beyond an ICC profile's tags)",
       meaning: "Part of the file belongs to no structure a reader interprets, or to a structure of unknown kind: data after the JPEG end-of-image marker or the PNG IEND, a HEIF `free` box, `mdat` bytes no item references, an unknown APPn segment or chunk. Error when the bytes hold an image, EXIF/TIFF, XMP or text; info when they are zero padding; warning otherwise. `inspect --map` shows every byte's structure.",
