@@ -8,7 +8,7 @@ enum SanitizeCommand: Command {
     arguments: "INPUT...",
     summary: "orient, crop, resize, strip and re-encode; write an honest descriptor; re-check the result",
     description: """
-      Orients, crops, resizes, strips and re-encodes each input, writes DIR/NAME.jpg and an honest descriptor DIR/NAME.json whose gps_removed comes from re-reading the output, then re-checks the output. A file named directly goes to DIR/NAME.jpg; files found in a folder keep their place below it (originals/a/x.heic → DIR/a/x.jpg). Existing outputs are kept unless --force.
+      Orients, crops, resizes, strips and re-encodes each input (folders are walked; descriptors and reports in them are skipped), writes DIR/NAME.jpg and an honest descriptor DIR/NAME.json whose gps_removed comes from re-reading the output, then re-checks the output. A file named directly goes to DIR/NAME.jpg; files found in a folder keep their place below it (originals/a/x.heic → DIR/a/x.jpg). Existing outputs are kept unless --force.
       Profiles: \(SanitizeProfile.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")).
       Exit 1 when an input fails or an output still has a finding at or above --fail-on; 4 when an output cannot be written.
       """,
@@ -61,7 +61,9 @@ enum SanitizeCommand: Command {
       return outcome
     }
     for (path, reason) in found.listing.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
-    let plan = OutputNaming.plan(found.listing.files, relative: found.listing.relative, out: out, png: configured.png)
+    // Descriptors, reports and lists found in walked folders are not photos.
+    let inputs = found.listing.files.filter { found.listing.named.contains($0) || !Pairing.isAuxiliary($0) }
+    let plan = OutputNaming.plan(inputs, relative: found.listing.relative, out: out, png: configured.png)
     // Cores that -j leaves idle (fewer files than jobs, say one photo) go to each image's resize.
     let filesAtOnce = max(1, min(jobs, plan.count))
     configured.threadsPerImage = max(1, ProcessInfo.processInfo.activeProcessorCount / filesAtOnce)
