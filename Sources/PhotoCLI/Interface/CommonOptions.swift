@@ -18,7 +18,7 @@ enum CommonOptions {
                                        completion: .choices(["error", "warning", "info"]), default: "error")
   static let policy = OptionSpec.value(["--policy"], "FILE", "JSON policy that disables findings or changes their severity, e.g. {\"disable\": [\"PA007\"], \"severity\": {\"PA011\": \"error\"}}",
                                        completion: .file)
-  static let maxPixels = OptionSpec.value(["--max-pixels"], "N", "refuse to decode images of more than N pixels (decompression bombs); such a file gets a finding, never a clean verdict",
+  static let maxPixels = OptionSpec.value(["--max-pixels"], "N", "refuse to decode images of more than N pixels (decompression bombs); their pixels are not compared, and the report says so",
                                           default: "200000000")
   static let fileTimeout = OptionSpec.value(["--file-timeout"], "SECONDS", "time budget per file; a file over it is reported (PA013) and the batch goes on",
                                             default: "60")
