@@ -22,12 +22,7 @@ enum ReportOutput {
                    reportDirectory: String? = nil, outcome: inout Outcome) {
     let format = OptionValues.format(parsed, spec: spec)
     let text = render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn, jobs: jobs)
-    do {
-      try OptionValues.emit(text, parsed: parsed, io: io, forPeople: OptionValues.isForPeople(format))
-    } catch {
-      io.message(spec.name, error.description)
-      outcome.unwritten.append(error.path)
-    }
+    OptionValues.emit(text, parsed: parsed, io: io, forPeople: OptionValues.isForPeople(format), command: spec.name, outcome: &outcome)
     if RunSummary.wanted(parsed, io: io, format: format, reportDirectory: reportDirectory) {
       let written = RunSummary.destinations(parsed, reportDirectory: reportDirectory).filter { !outcome.unwritten.contains($0) }
       io.message(spec.name, RunSummary.line(report, written: written))

@@ -11,18 +11,7 @@ import Testing
   }
 
   static func run(_ executable: String, _ arguments: [String], in folder: String? = nil) throws -> (status: Int32, out: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try Subprocess.run(executable, arguments, in: folder)
   }
 
   static func script(_ shell: String) throws -> String {

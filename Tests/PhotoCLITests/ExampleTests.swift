@@ -33,23 +33,13 @@ struct ExampleTests {
 
   /// Runs `command` with bash in `folder`: exit status and stdout+stderr.
   static func shell(_ command: String, in folder: String) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", command + " 2>&1"]
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
     var environment = ProcessInfo.processInfo.environment
     let binaries = (PhotoauditProcess.executable! as NSString).deletingLastPathComponent
     environment["PATH"] = binaries + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
     environment["NO_COLOR"] = "1"
     environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let r = try Subprocess.run("/bin/bash", ["-c", command + " 2>&1"], in: folder, environment: environment)
+    return (r.status, r.out)
   }
 
   /// The examples of each command's help, in order, in one folder (later ones use what earlier

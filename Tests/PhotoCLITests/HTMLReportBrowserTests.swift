@@ -87,15 +87,7 @@ import Testing
   }
 
   static func chromium(_ arguments: [String], profile: URL) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: chromium!)
-    process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)"] + arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try Subprocess.run(chromium!, ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)"] + arguments,
+                       stderr: false).out
   }
 }

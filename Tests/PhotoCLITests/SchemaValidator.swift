@@ -50,21 +50,6 @@ enum SchemaValidator {
   }
 
   static func run(_ arguments: [String], input: String) throws -> (status: Int32, out: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = arguments
-    let stdin = Pipe(), stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stdout
-    try process.run()
-    let writer = Thread {
-      stdin.fileHandleForWriting.write(Data(input.utf8))
-      try? stdin.fileHandleForWriting.close()
-    }
-    writer.start()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: out, as: UTF8.self))
+    try Subprocess.run(python, arguments, input: input)
   }
 }

@@ -47,12 +47,7 @@ enum DiffCommand: Command {
       outcome.unreadableInputs = [result.original, result.output].compactMap { $0 }.filter { $0.error != nil }.map(\.path)
       text = format == "json" ? DiffReport.json(result.report, diff: nil, original: result.original, output: result.output).serialized() + "\n" : ""
     }
-    do {
-      if !text.isEmpty { try OptionValues.emit(text, parsed: parsed, io: io, forPeople: format != "json") }
-    } catch {
-      io.message(spec.name, error.description)
-      outcome.unwritten.append(error.path)
-    }
+    if !text.isEmpty { OptionValues.emit(text, parsed: parsed, io: io, forPeople: format != "json", command: spec.name, outcome: &outcome) }
     return outcome
   }
 }

@@ -34,14 +34,8 @@ enum InspectCommand: Command {
     let jobs = try OptionValues.jobs(parsed, command: spec.name)
     let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
     let maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
-    let selection = try OptionValues.selection(parsed.positionals, parsed, command: spec.name, io: io)
-    guard !parsed.positionals.isEmpty || parsed.has("--files-from") else {
-      throw UsageError(command: spec.name, message: "missing argument; usage: \(spec.synopsis)")
-    }
-    let found = selection.resolve()
-    for (path, reason) in found.listing.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
-    // Descriptors, reports and lists found in walked folders are not photos.
-    let paths = found.listing.files.filter { found.listing.named.contains($0) || !Pairing.isAuxiliary($0) }
+    let found = try OptionValues.inputs(parsed, spec: spec, io: io)
+    let paths = found.files
     let progress = Progress(total: paths.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet) && paths.count > 1)
     let results: [(PhotoMetadata, ByteMap?)]
     if parsed.has("--map") {
@@ -69,12 +63,7 @@ enum InspectCommand: Command {
       }.joined(separator: "\n")
     }
     var outcome = Outcome(missingInputs: found.missingNamed)
-    do {
-      try OptionValues.emit(text, parsed: parsed, io: io, forPeople: format == "table")
-    } catch {
-      io.message(spec.name, error.description)
-      outcome.unwritten.append(error.path)
-    }
+    OptionValues.emit(text, parsed: parsed, io: io, forPeople: format == "table", command: spec.name, outcome: &outcome)
     let unreadable = results.map(\.0).filter { $0.error != nil }
     for file in unreadable { io.message(spec.name, "\(file.path): \(file.error!)") }
     outcome.unreadableInputs = unreadable.map(\.path).filter { !found.missingNamed.contains($0) }

@@ -78,12 +78,7 @@ enum MergeCommand: Command {
     default:
       text = ReportOutput.render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn)
     }
-    do {
-      try OptionValues.emit(text, parsed: parsed, io: io, forPeople: OptionValues.isForPeople(format))
-    } catch {
-      io.message(spec.name, error.description)
-      outcome.unwritten.append(error.path)
-    }
+    OptionValues.emit(text, parsed: parsed, io: io, forPeople: OptionValues.isForPeople(format), command: spec.name, outcome: &outcome)
     return outcome
   }
 }

@@ -46,11 +46,7 @@ enum SanitizeCommand: Command {
     var configured = try options(parsed)
     let jobs = try OptionValues.jobs(parsed, command: spec.name)
     let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
-    let selection = try OptionValues.selection(parsed.positionals, parsed, command: spec.name, io: io)
-    guard !parsed.positionals.isEmpty || parsed.has("--files-from") else {
-      throw UsageError(command: spec.name, message: "missing argument; usage: \(spec.synopsis)")
-    }
-    let found = selection.resolve()
+    let found = try OptionValues.inputs(parsed, spec: spec, io: io)
     if let missing = found.missingNamed.first { throw UsageError(command: spec.name, message: "\(missing) does not exist") }
     var outcome = Outcome(failOn: OptionValues.failOn(parsed))
     do {
@@ -60,10 +56,7 @@ enum SanitizeCommand: Command {
       outcome.unwritten.append(out)
       return outcome
     }
-    for (path, reason) in found.listing.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
-    // Descriptors, reports and lists found in walked folders are not photos.
-    let inputs = found.listing.files.filter { found.listing.named.contains($0) || !Pairing.isAuxiliary($0) }
-    let plan = OutputNaming.plan(inputs, relative: found.listing.relative, out: out, png: configured.png)
+    let plan = OutputNaming.plan(found.files, relative: found.relative, out: out, png: configured.png)
     // Cores that -j leaves idle (fewer files than jobs, say one photo) go to each image's resize.
     let filesAtOnce = max(1, min(jobs, plan.count))
     configured.threadsPerImage = max(1, ProcessInfo.processInfo.activeProcessorCount / filesAtOnce)
@@ -79,12 +72,7 @@ enum SanitizeCommand: Command {
     }
     progress.finish()
     let text = format == "json" ? SanitizeReport.json(results).serialized() + "\n" : SanitizeReport.table(results, advice: advice)
-    do {
-      try OptionValues.emit(text, parsed: parsed, io: io, forPeople: format == "table")
-    } catch {
-      io.message(spec.name, error.description)
-      outcome.unwritten.append(error.path)
-    }
+    OptionValues.emit(text, parsed: parsed, io: io, forPeople: format == "table", command: spec.name, outcome: &outcome)
     for r in results where r.error != nil { io.message(spec.name, r.error! + advice(r)) }
     // Outputs not written: a write that failed, or one refused before it began (two inputs for
     // one output, an output that would replace an input).

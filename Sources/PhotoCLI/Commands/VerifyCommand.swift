@@ -32,13 +32,8 @@ enum VerifyCommand: Command {
     options.comparePixels = !parsed.has(CommonOptions.noPixels)
     options.maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
     let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
-    let selection = try OptionValues.selection(parsed.positionals, parsed, command: spec.name, io: io)
-    guard !parsed.positionals.isEmpty || parsed.has("--files-from") else {
-      throw UsageError(command: spec.name, message: "missing argument; usage: \(spec.synopsis)")
-    }
-    let found = selection.resolve()
-    for (path, reason) in found.listing.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
-    let outputs = found.listing.files.filter { found.listing.named.contains($0) || !Pairing.isAuxiliary($0) }
+    let found = try OptionValues.inputs(parsed, spec: spec, io: io)
+    let outputs = found.files
     let descriptorOption = parsed.value("--descriptor") ?? "auto"
     if descriptorOption != "auto", outputs.count > 1 {
       throw UsageError(command: spec.name, message: "--descriptor FILE names one descriptor; with several outputs use 'auto'")

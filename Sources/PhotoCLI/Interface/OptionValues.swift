@@ -91,18 +91,47 @@ enum OptionValues {
     return selection
   }
 
-  /// Prints `text` to stdout or writes it to --output atomically. `forPeople` text (tables,
-  /// Markdown) goes through the terminal check on stdout.
-  static func emit(_ text: String, parsed: ParsedArguments, io: CommandIO, forPeople: Bool) throws(SystemError) {
-    if let path = parsed.value(CommonOptions.output.primary) {
+  /// The files a batch command works on: FILE|DIR arguments and --files-from, narrowed by
+  /// --ext, --include, --exclude; descriptors, reports and lists found in walked folders left
+  /// out (they are not photos). Skipped paths are said on stderr.
+  static func inputs(_ parsed: ParsedArguments, spec: CommandSpec, io: CommandIO) throws(UsageError) -> SelectedInputs {
+    let selection = try selection(parsed.positionals, parsed, command: spec.name, io: io)
+    guard !parsed.positionals.isEmpty || parsed.has("--files-from") else {
+      throw UsageError(command: spec.name, message: "missing argument; usage: \(spec.synopsis)")
+    }
+    let found = selection.resolve()
+    for (path, reason) in found.listing.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
+    let files = found.listing.files.filter { found.listing.named.contains($0) || !Pairing.isAuxiliary($0) }
+    return SelectedInputs(files: files, relative: found.listing.relative, missingNamed: found.missingNamed)
+  }
+
+  /// Prints `text` to stdout or writes it to --output atomically; a file that cannot be written
+  /// is said on stderr and recorded in the outcome (exit 4). `forPeople` text (tables,
+  /// Markdown) goes through the terminal check.
+  static func emit(_ text: String, parsed: ParsedArguments, io: CommandIO, forPeople: Bool, command: String,
+                   outcome: inout Outcome) {
+    guard let path = parsed.value(CommonOptions.output.primary) else {
+      if forPeople { io.writeText(text) } else { io.write(text) }
+      return
+    }
+    do {
       try AtomicFile.write(forPeople ? SafeText.terminal(text) : text, to: path)
-    } else if forPeople {
-      io.writeText(text)
-    } else {
-      io.write(text)
+    } catch {
+      io.message(command, error.description)
+      outcome.unwritten.append(error.path)
     }
   }
 
   /// Formats written for people rather than programs.
   static func isForPeople(_ format: String) -> Bool { ["table", "markdown"].contains(format) }
+}
+
+/// What `OptionValues.inputs` found.
+struct SelectedInputs {
+  /// The files, in order.
+  var files: [String]
+  /// Paths below their walked folder (`InputSelection.Result.listing.relative`).
+  var relative: [String: String]
+  /// Paths named on the command line that do not exist.
+  var missingNamed: [String]
 }
