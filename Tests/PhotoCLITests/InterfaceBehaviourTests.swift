@@ -30,12 +30,24 @@ import Testing
     if !coloured { #expect(!r.out.contains("\u{1B}")) }
   }
 
-  /// Every command that prints a table takes --color, and so does sanitize (its FALSE column).
-  @Test(arguments: ["inspect", "diff", "verify", "audit", "sanitize", "merge"])
-  func everyTableCommandTakesColour(_ command: String) {
-    let help = PhotoCLI.runCapturing([command, "--help"]).out
+  /// Every command that prints a table takes --color and colours it ("OUT": a fresh folder).
+  @Test(arguments: [
+    ["inspect", fixtures + "/jpeg/orient-6.jpg"],
+    ["diff", fixtures + "/jpeg/orient-6.jpg", failing],
+    ["verify", failing],
+    ["audit", fixtures + "/hidden", "--no-pixels"],
+    ["sanitize", fixtures + "/jpeg/orient-6.jpg", "--out", "OUT", "--quiet"],
+  ])
+  func everyTableCommandColours(_ arguments: [String]) throws {
+    let help = PhotoCLI.runCapturing([arguments[0], "--help"]).out
     #expect(help.contains("--color WHEN"))
     #expect(help.contains("--no-color"))
+    for (mode, coloured) in [("always", true), ("never", false)] {
+      let scratch = try ScratchDirectory("colour")
+      defer { scratch.remove() }
+      let r = PhotoCLI.runCapturing(arguments.map { $0 == "OUT" ? scratch.path + "/out" : $0 } + ["--color", mode])
+      #expect(r.out.contains("\u{1B}[") == coloured, "\(arguments[0]) --color \(mode): \(r.out.prefix(300)) \(r.err)")
+    }
   }
 
   @Test(arguments: [

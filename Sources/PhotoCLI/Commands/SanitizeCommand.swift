@@ -71,7 +71,7 @@ enum SanitizeCommand: Command {
       SanitizeResult(input: job.input, error: "\(job.input): not sanitized, nothing written: it \(OptionValues.overBudget(budget))")
     }
     progress.finish()
-    let text = format == "json" ? SanitizeReport.json(results).serialized() + "\n" : SanitizeReport.table(results, advice: advice)
+    let text = format == "json" ? SanitizeReport.json(results).serialized() + "\n" : SanitizeReport.table(results, style: io.style(OptionValues.colour(parsed)), advice: advice)
     OptionValues.emit(text, parsed: parsed, io: io, forPeople: format == "table", command: spec.name, outcome: &outcome)
     for r in results where r.error != nil { io.message(spec.name, r.error! + advice(r)) }
     // Outputs not written: a write that failed, or one refused before it began (two inputs for

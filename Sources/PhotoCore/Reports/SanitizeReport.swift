@@ -1,13 +1,22 @@
 /// The sanitize summary (`photoaudit/sanitize/v1`, docs/schema/sanitize-v1.json): one row per
 /// input, in input order.
 public enum SanitizeReport {
-  /// The aligned table; `advice` adds what to do to a failure's reason ("(use --force)").
-  public static func table(_ results: [SanitizeResult], advice: (SanitizeResult) -> String = { _ in "" }) -> String {
+  /// The aligned table; `advice` adds what to do to a failure's reason ("(use --force)"). The
+  /// last column is coloured when `style` says so: red for a failure or an error, yellow for
+  /// other findings, green for none (TextTable pads by characters, so only the last column).
+  public static func table(_ results: [SanitizeResult], style: TextStyle = .plain, advice: (SanitizeResult) -> String = { _ in "" }) -> String {
     let t = SafeText.plain
     return TextTable(headers: ["input", "output", "size", "gps_removed", "findings"], rows: results.map { r in
       let size = r.descriptor.flatMap { d in d["width"]?.intValue.flatMap { w in d["height"]?.intValue.map { "\(w)×\($0)" } } } ?? "—"
-      let findings = r.error.map { "failed: " + t(reason(r, $0)) + advice(r) }
-        ?? (r.findings.isEmpty ? "none" : r.findings.map { "\($0.id.rawValue) \(t($0.evidence))" }.joined(separator: "; "))
+      var findings: String
+      if let error = r.error {
+        findings = style.red("failed: " + t(reason(r, error)) + advice(r))
+      } else if r.findings.isEmpty {
+        findings = style.green("none")
+      } else {
+        let text = r.findings.map { "\($0.id.rawValue) \(t($0.evidence))" }.joined(separator: "; ")
+        findings = r.findings.contains { $0.severity == .error } || r.gpsRemoved == false ? style.red(text) : style.yellow(text)
+      }
       return [t(r.input), r.output.map(t) ?? "—", size, r.gpsRemoved.map { $0 ? "true" : "FALSE" } ?? "—",
               findings + (r.notes.isEmpty ? "" : " (" + t(r.notes.joined(separator: "; ")) + ")")]
     }).render()
