@@ -50,6 +50,30 @@ import Testing
     }
   }
 
+  /// --max-pixels reaches every command that decodes (issue 13, item 8): the 64×96 output is
+  /// over a limit of 100 pixels, so its pixels are not decoded, and the report says why;
+  /// inspect, which decodes nothing, warns.
+  @Test func maxPixelsReachesEveryDecodingCommand() throws {
+    let scratch = try ScratchDirectory("max-pixels")
+    defer { scratch.remove() }
+    let refusal = "output pixels could not be decoded: image is 64×96 (6144 pixels), over the limit of 100 pixels"
+    for arguments in [["verify", Self.failing], ["audit", Self.fixtures + "/defects", "--include", "dropped-6.jpg", "--quiet"],
+                      ["diff", Self.fixtures + "/jpeg/orient-6.jpg", Self.failing]] {
+      let limited = PhotoCLI.runCapturing(arguments + ["--max-pixels", "100"])
+      #expect(limited.out.contains(refusal), "\(arguments[0]): \(limited.out.prefix(500))")
+      #expect(!PhotoCLI.runCapturing(arguments).out.contains(refusal))
+    }
+    let sanitize = PhotoCLI.runCapturing(["sanitize", Self.failing, "--out", scratch.path, "--max-pixels", "100", "--quiet"])
+    #expect(sanitize.err.contains("over --max-pixels 100 (decompression-bomb guard)"), "\(sanitize.err)")
+    let inspect = PhotoCLI.runCapturing(["inspect", Self.failing, "--max-pixels", "100"])
+    #expect(inspect.out.contains("warning      64×96 is 6144 pixels, over --max-pixels 100: verify, audit and sanitize refuse to decode it"), "\(inspect.out)")
+    for arguments in [["inspect", "x.jpg"], ["diff", "x.jpg", "y.jpg"], ["verify", "x.jpg"], ["audit", "x/"], ["sanitize", "x.jpg", "--out", "x"]] {
+      let r = PhotoCLI.runCapturing(arguments + ["--max-pixels", "lots"])
+      #expect(r.status == 2)
+      #expect(r.err.contains("--max-pixels needs a whole number"), "\(arguments[0]): \(r.err)")
+    }
+  }
+
   @Test(arguments: [
     (["inpsect", "x.jpg"], "photoaudit: unknown command 'inpsect'; did you mean 'inspect'? See 'photoaudit --help'.\n"),
     (["santize"], "photoaudit: unknown command 'santize'; did you mean 'sanitize'? See 'photoaudit --help'.\n"),
