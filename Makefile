@@ -39,8 +39,9 @@ test: deps
 demo: build
 	$(BIN) inspect Fixtures/heic/apple-style.heic
 	@echo
-	@# The defects are planted, so audit exits 1 (findings); anything else is a failure.
-	$(BIN) audit Fixtures/defects --report-dir reports --quiet -j 2 | head -n 16; status=$${PIPESTATUS[0]}; \
+	@# The defects are planted, so audit exits 1 (findings); anything else is a failure. The
+	@# report's date is fixed (SOURCE_DATE_EPOCH, 2025-01-01), so reports/ changes only with its content.
+	SOURCE_DATE_EPOCH=1735689600 $(BIN) audit Fixtures/defects --report-dir reports --quiet -j 2 | head -n 16; status=$${PIPESTATUS[0]}; \
 	  echo "audit exit status $$status (1 = findings at or above --fail-on error, as planted)"; \
 	  echo "reports written to reports/ (report.json, report.md, junit.xml, report.html)"; \
 	  test $$status -eq 1
