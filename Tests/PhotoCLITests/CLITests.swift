@@ -25,7 +25,7 @@ import Testing
 
   @Test(arguments: [
     (["inspect", "--bogus", "x"], "photoaudit inspect: unknown option '--bogus'. See 'photoaudit inspect --help'.\n"),
-    (["inspect"], "photoaudit inspect: missing argument; usage: photoaudit inspect [OPTIONS] FILE|DIR.... See 'photoaudit inspect --help'.\n"),
+    (["inspect"], "photoaudit inspect: missing argument; usage: photoaudit inspect [OPTIONS] FILE|DIR... See 'photoaudit inspect --help'.\n"),
     (["inspect", "--format", "xml", "x"], "photoaudit inspect: --format must be table, json or jsonl, not 'xml'. See 'photoaudit inspect --help'.\n"),
     (["frobnicate"], "photoaudit: unknown command 'frobnicate'. See 'photoaudit --help'.\n"),
     (["inspect", "-j", "0", "x"], "photoaudit inspect: -j needs a whole number from 1 to 1024, not '0'. See 'photoaudit inspect --help'.\n"),

@@ -46,7 +46,8 @@ enum SanitizeCommand: Command {
     var configured = try options(parsed)
     let jobs = try OptionValues.jobs(parsed, command: spec.name)
     let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
-    let found = try OptionValues.inputs(parsed, spec: spec, io: io)
+    // Outputs mirror the input tree: the paths below each walked folder are needed.
+    let found = try OptionValues.inputs(parsed, spec: spec, io: io, relativePaths: true)
     if let missing = found.missingNamed.first { throw UsageError(command: spec.name, message: "\(missing) does not exist") }
     var outcome = Outcome(failOn: OptionValues.failOn(parsed))
     do {

@@ -22,7 +22,7 @@ struct UsageError: Error, Equatable {
   var line: String {
     let scope = command.isEmpty ? "" : " " + command
     let text = SafeText.plain(message)
-    return "photoaudit\(scope): \(text)\(text.hasSuffix("?") ? "" : ".") See 'photoaudit\(scope) --help'."
+    return "photoaudit\(scope): \(text)\(text.hasSuffix("?") || text.hasSuffix(".") ? "" : ".") See 'photoaudit\(scope) --help'."
   }
 }
 

@@ -94,8 +94,9 @@ enum OptionValues {
   /// The files a batch command works on: FILE|DIR arguments and --files-from, narrowed by
   /// --ext, --include, --exclude; descriptors, reports and lists found in walked folders left
   /// out (they are not photos). Skipped paths are said on stderr.
-  static func inputs(_ parsed: ParsedArguments, spec: CommandSpec, io: CommandIO) throws(UsageError) -> SelectedInputs {
-    let selection = try selection(parsed.positionals, parsed, command: spec.name, io: io)
+  static func inputs(_ parsed: ParsedArguments, spec: CommandSpec, io: CommandIO, relativePaths: Bool = false) throws(UsageError) -> SelectedInputs {
+    var selection = try selection(parsed.positionals, parsed, command: spec.name, io: io)
+    selection.relativePaths = relativePaths
     guard !parsed.positionals.isEmpty || parsed.has("--files-from") else {
       throw UsageError(command: spec.name, message: "missing argument; usage: \(spec.synopsis)")
     }

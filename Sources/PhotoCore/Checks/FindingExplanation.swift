@@ -4,8 +4,11 @@
 public struct FindingExplanation: Sendable {
   /// One line, as in the SPEC's findings table.
   public var summary: String
+  /// What it means.
   public var meaning: String
+  /// Why it matters.
   public var why: String
+  /// How to fix it.
   public var fix: String
   /// A command that raises the finding on the bundled fixtures (run from the repository root),
   /// nil when the example is illustrative.

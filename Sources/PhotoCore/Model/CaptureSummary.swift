@@ -3,7 +3,9 @@
 public enum CaptureSummary {
   /// One camera or capture field: its JSON name and value (numeric fields as numbers).
   public struct Field: Sendable, Equatable {
+    /// The JSON name ("exposure_time").
     public var label: String
+    /// The value; numeric fields are `.integer` or `.real`.
     public var value: TagValue
   }
 

@@ -19,7 +19,11 @@ public struct InputSelection: Sendable {
   public var exclude: [String] = []
   /// Follow symbolic links while walking folders.
   public var followSymlinks = false
+  /// Record each walked file's path below its folder (`Listing.relative`), for outputs that
+  /// mirror the input tree.
+  public var relativePaths = false
 
+  /// Nothing selected yet: fill in the members.
   public init() {}
 
   /// What the selection found.
@@ -37,10 +41,15 @@ public struct InputSelection: Sendable {
   /// Walks and filters.
   public func resolve() -> Result {
     let missingNamed = paths.filter { !Self.exists($0) }
+    // Globs with a folder part match the path below the walked folder.
+    let relative = relativePaths || (include + exclude).contains { $0.contains("/") }
+    let filtered = !extensions.isEmpty || !include.isEmpty || !exclude.isEmpty
     // A missing named path stays in the listing, in its place: single-file commands report it.
-    var listing = DirectoryWalker.list(paths, followSymlinks: followSymlinks)
-    listing.files = listing.files.filter { listing.named.contains($0) || keeps($0, relative: listing.relative[$0]) }
-    let fromList = DirectoryWalker.list(listed, followSymlinks: followSymlinks)
+    var listing = DirectoryWalker.list(paths, followSymlinks: followSymlinks, relativePaths: relative)
+    if filtered {
+      listing.files = listing.files.filter { listing.named.contains($0) || keeps($0, relative: listing.relative[$0]) }
+    }
+    let fromList = DirectoryWalker.list(listed, followSymlinks: followSymlinks, relativePaths: relative)
     for file in fromList.files where keeps(file, relative: fromList.relative[file]) {
       listing.files.append(file)
       if fromList.named.contains(file) { listing.named.insert(file) }
@@ -60,9 +69,9 @@ public struct InputSelection: Sendable {
       guard let dot = name.lastIndex(of: "."), dot != name.startIndex,
             extensions.contains(name[name.index(after: dot)...].lowercased()) else { return false }
     }
-    let matches = { (glob: String) in Self.match(glob, path: path, relative: relative) }
-    if !include.isEmpty, !include.contains(where: matches) { return false }
-    return !exclude.contains(where: matches)
+    guard !include.isEmpty || !exclude.isEmpty else { return true }
+    if !include.isEmpty, !include.contains(where: { Self.match($0, path: path, relative: relative) }) { return false }
+    return !exclude.contains { Self.match($0, path: path, relative: relative) }
   }
 
   static func match(_ glob: String, path: String, relative: String?) -> Bool {

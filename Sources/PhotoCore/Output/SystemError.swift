@@ -12,11 +12,14 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     case createFolder = "create folder"
   }
 
+  /// What was being done.
   public var action: Action
+  /// The path it was done on.
   public var path: String
   /// The `errno` value.
   public var code: Int32
 
+  /// The failure of `action` on `path` with `errno` `code`.
   public init(_ action: Action, path: String, code: Int32) {
     self.action = action
     self.path = path

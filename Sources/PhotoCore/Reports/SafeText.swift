@@ -75,7 +75,7 @@ public enum SafeText {
   /// itself (`ESC [ digits m`). Untrusted text is escaped before it gets here; this catches a
   /// value some renderer forgot.
   public static func terminal(_ text: String) -> String {
-    guard needsEscape(text) else { return text }
+    guard needsEscape(text, keepingNewlines: true) else { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count + 8)
     let scalars = Array(text.unicodeScalars)
@@ -131,14 +131,15 @@ public enum SafeText {
     return String(repeating: "0", count: max(0, digits - text.count)) + text
   }
 
-  /// A fast byte-level test: most text (paths, tag values) needs no escape and is returned as is.
-  static func needsEscape(_ text: String) -> Bool {
+  /// A fast byte-level test: most text (paths, tag values, a whole table with `keepingNewlines`)
+  /// needs no escape and is returned as is.
+  static func needsEscape(_ text: String, keepingNewlines: Bool = false) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
       var i = 0
       while i < bytes.count {
         let b = bytes[i]
-        if b < 0x20 || b == 0x7F { return true }
+        if (b < 0x20 && !(keepingNewlines && b == 0x0A)) || b == 0x7F { return true }
         // U+0080–U+009F: C2 80…C2 9F.
         if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] < 0xA0 { return true }
         // U+2028/2029, U+202A–202E: E2 80 A8…AE; U+2066–2069: E2 81 A6…A9.
