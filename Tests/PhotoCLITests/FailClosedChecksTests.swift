@@ -54,7 +54,7 @@ import Testing
     let typo = Self.folder + "/no-such-folder"
     let r = PhotoCLI.runCapturing(["audit", typo, "--allow-empty"])
     #expect(r.status == 2)
-    #expect(r.err == "photoaudit audit: \(typo): no such file or directory. See 'photoaudit audit --help'.\n")
+    #expect(r.err == "photoaudit audit: \(typo) does not exist. See 'photoaudit audit --help'.\n")
     #expect(PhotoCLI.runCapturing(["audit", "--outputs", Self.folder + "/pairs/outputs", "--originals", typo]).status == 2)
   }
 
@@ -74,7 +74,7 @@ import Testing
       "\(d)/coords.jpg,,PA001,gps-present,error,descriptor,location.lat/location.lng,\"the descriptor carries coordinates: location.lat/location.lng: latitude 31.230416, longitude 121.473701 (numeric latitude/longitude keys)\"",
       "\(d)/coords.jpg,,PA002,gps-claim-false,error,descriptor,gps_removed,\"descriptor says gps_removed: true, but the descriptor itself carries coordinates: location.lat/location.lng: latitude 31.230416, longitude 121.473701 (numeric latitude/longitude keys)\"",
       "\(d)/minimal.jpg,,PA001,gps-present,error,xmp,GPSLatitude/GPSLongitude,\"xmp: latitude 31.230416, longitude 121.473701, altitude 12.5 m\"",
-      "\(d)/minimal.jpg,,PA002,gps-claim-false,error,xmp,gps_removed,\"descriptor says gps_removed: true, but coordinates are in xmp: xmp: latitude 31.230416, longitude 121.473701, altitude 12.5 m\"",
+      "\(d)/minimal.jpg,,PA002,gps-claim-false,error,xmp,gps_removed,\"descriptor says gps_removed: true, but coordinates are in xmp (latitude 31.230416, longitude 121.473701, altitude 12.5 m)\"",
       "\(d)/minimal.jpg,,PA008,descriptor-mismatch,warning,descriptor,\"format, width, height\",\"descriptor \(d)/minimal.json lacks format, width, height: those claims were not checked\"",
     ])
     let json = PhotoCLI.runCapturing(["verify", d + "/coords.jpg", "--format", "json"])
@@ -136,6 +136,7 @@ import Testing
     let pixels = PhotoCLI.runCapturing(["verify", t, "--format", "csv"])
     #expect(Self.rows(pixels.out).map { $0.components(separatedBy: ",")[2...6].joined(separator: ",") } == ["PA005,thumbnail-leak,error,thumbnail,pixels"],
             "with pixels, the pixel comparison decides")
-    #expect(PhotoCLI.runCapturing(["verify", "--help"]).out.contains("a thumbnail whose shape or size does not match the image"))
+    let help = PhotoCLI.runCapturing(["verify", "--help"]).out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(help.contains("a thumbnail whose shape or size does not match the image"))
   }
 }

@@ -97,7 +97,7 @@ import Testing
     let d = try Self.parse(#"{"format": "jpeg", "width": 300, "height": 400, "gps_removed": true, "gps": [31.230416, 121.473701]}"#)
     let f = CheckRegistry.run(CheckSubject(output: Self.output(gps: [Self.xmpGPS]), descriptor: d))
     #expect(f.map(\.id) == [.gpsPresent, .gpsPresent, .gpsClaimFalse])
-    #expect(f[2].evidence.hasPrefix("descriptor says gps_removed: true, but coordinates are in xmp, descriptor: "))
+    #expect(f[2].evidence.hasPrefix("descriptor says gps_removed: true, but coordinates are in xmp, descriptor ("))
   }
 
   @Test func descriptorCoordinatesAreReportedWhenTheOutputCannotBeRead() throws {

@@ -47,17 +47,28 @@ extension Pairing {
   public static func plan(outputs roots: [String], originals: String?, pairsFile: String?, followSymlinks: Bool,
                           allowEmpty: Bool) throws(BatchInputProblem) -> Result {
     try BatchInputs.requireExisting(roots + (originals.map { [$0] } ?? []))
+    if pairsFile != nil, roots.count != 1 { throw .pairsFile("a pairs file needs one outputs folder and an originals folder") }
+    let result = try plan(outputs: DirectoryWalker.list(roots, followSymlinks: followSymlinks), outputsRoot: roots.first,
+                          originals: originals, pairsFile: pairsFile, followSymlinks: followSymlinks)
+    if !allowEmpty, result.jobs.isEmpty { throw .noImages(roots) }
+    return result
+  }
+
+  /// `plan` over outputs already listed (a walk narrowed by `--ext`/`--include`, plus
+  /// `--files-from` entries); `outputsRoot` is the folder pairs-file outputs are relative to.
+  public static func plan(outputs listing: DirectoryWalker.Listing, outputsRoot: String?, originals: String?, pairsFile: String?,
+                          followSymlinks: Bool) throws(BatchInputProblem) -> Result {
     var listed: [AuditJob] = []
     if let pairsFile {
-      guard let originals, roots.count == 1 else { throw .pairsFile("a pairs file needs one outputs folder and an originals folder") }
+      guard let originals, let outputsRoot else { throw .pairsFile("a pairs file needs one outputs folder and an originals folder") }
       do {
-        listed = try Pairing.pairsFile(pairsFile, originalsRoot: originals, outputsRoot: roots[0])
+        listed = try Pairing.pairsFile(pairsFile, originalsRoot: originals, outputsRoot: outputsRoot)
       } catch {
         throw .pairsFile(error.description)
       }
     }
     let originalFiles = originals.map { DirectoryWalker.list([$0], followSymlinks: followSymlinks).files } ?? []
-    var result = pair(outputs: DirectoryWalker.list(roots, followSymlinks: followSymlinks), originals: originalFiles)
+    var result = pair(outputs: listing, originals: originalFiles)
     if !listed.isEmpty {
       var byOutput = Dictionary(uniqueKeysWithValues: listed.map { ($0.output, $0) })
       for i in result.jobs.indices {
@@ -76,7 +87,6 @@ extension Pairing {
       let used = Set(result.jobs.compactMap(\.original))
       result.unpairedOriginals = originalFiles.filter { !isAuxiliary($0) && !used.contains($0) }.sorted()
     }
-    if !allowEmpty, result.jobs.isEmpty { throw .noImages(roots) }
     return result
   }
 }

@@ -12,7 +12,7 @@ struct GPSPresentCheck: Check {
     out += Self.inDescriptor(s)
     out += s.output.gpsWithoutCoordinates.map { fix in
       Finding(.gpsPresent, file: file, carrier: GPSEvidence.carrier(fix), tag: "GPS",
-              evidence: "GPS tags without coordinates" + (fix.altitude.map { " (altitude \($0) m)" } ?? ""),
+              evidence: "GPS tags without coordinates" + (fix.altitude.map { " (altitude \(GPSEvidence.metres($0)))" } ?? ""),
               severity: .info)
     }
     return out
@@ -39,9 +39,12 @@ struct GPSClaimCheck: Check {
     guard let descriptor = s.descriptor, let claim = descriptor.gpsRemoved else { return [] }
     let file = s.output.path
     if claim, let first = s.output.gps.first {
-      let carriers = GPSEvidence.carriers(s.output, descriptor).joined(separator: ", ")
+      let carrierNames = GPSEvidence.carriers(s.output, descriptor)
+      let carriers = carrierNames.joined(separator: ", ")
+      // One carrier: its values; several: the first one's, named.
+      let detail = carrierNames.count == 1 ? GPSEvidence.values(first) : GPSEvidence.describe(first)
       return [Finding(.gpsClaimFalse, file: file, carrier: GPSEvidence.carrier(first), tag: "gps_removed",
-                      evidence: "descriptor says gps_removed: true, but coordinates are in \(carriers): \(GPSEvidence.describe(first))")]
+                      evidence: "descriptor says gps_removed: true, but coordinates are in \(carriers) (\(detail))")]
     }
     if claim, let first = descriptor.coordinates.first {
       return [Finding(.gpsClaimFalse, file: file, carrier: GPSEvidence.descriptorCarrier, tag: "gps_removed",
@@ -60,6 +63,12 @@ public enum GPSEvidence {
   /// Degrees to 6 decimals (about 0.1 m), as people read coordinates.
   static func degrees(_ value: Double) -> String { CFormat.string("%.6f", value) }
 
+  /// Altitude to 0.1 m, as people read it ("12.5 m", "-3 m").
+  static func metres(_ value: Double) -> String {
+    let tenths = (value * 10).rounded() / 10
+    return (tenths == tenths.rounded() ? String(Int64(tenths)) : CFormat.string("%.1f", tenths)) + " m"
+  }
+
   static func carrier(_ fix: GPSFix) -> String {
     fix.carrier.rawValue + (fix.item.map { " #\($0)" } ?? "")
   }
@@ -75,13 +84,19 @@ public enum GPSEvidence {
     return carriers
   }
 
+  /// "xmp: latitude 31.230416, longitude 121.473701, altitude 12.5 m".
   static func describe(_ fix: GPSFix) -> String {
+    carrier(fix) + ": " + values(fix)
+  }
+
+  /// "latitude 31.230416, longitude 121.473701, altitude 12.5 m, time 2025-01-01T02:20:30Z".
+  static func values(_ fix: GPSFix) -> String {
     var parts: [String] = []
     if let lat = fix.latitude { parts.append("latitude \(degrees(lat))") }
     if let lon = fix.longitude { parts.append("longitude \(degrees(lon))") }
-    if let alt = fix.altitude { parts.append("altitude \(alt) m") }
+    if let alt = fix.altitude { parts.append("altitude \(metres(alt))") }
     if let time = fix.timestamp { parts.append("time \(time)") }
-    return carrier(fix) + ": " + parts.joined(separator: ", ")
+    return parts.joined(separator: ", ")
   }
 }
 

@@ -32,6 +32,8 @@ public enum PairAuditor {
       do {
         let bytes = try FileSource(path: descriptorPath).allBytes()
         descriptor = try Descriptor.parse(bytes, path: descriptorPath)
+      } catch let problem as Descriptor.Problem {
+        descriptorProblem = problem.description  // names the descriptor already
       } catch {
         descriptorProblem = "descriptor \(descriptorPath): \(error)"
       }
