@@ -462,6 +462,7 @@ expect_no_gps hidden/tiff-app1-no-header.jpg   # ExifTool does not see it: that 
 shows "FFE1 .* MM" jpegseg list hidden/tiff-app1-no-header.jpg || fail "no bare-TIFF APP1"
 for f in hidden/*.jpg hidden/*.png; do expect_pixels "$f" reference/upright.png; done
 
+source "$HERE/gen/failclosed-checks.sh"
 bash "$HERE/gen/failclosed-tree.sh"   # failclosed/: GPS in embedded documents, caps (issue 12)
 
 # ---------------------------------------------------------------------------------------

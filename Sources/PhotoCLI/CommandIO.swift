@@ -1,23 +1,33 @@
+import Foundation
+import PhotoCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Where a command writes, and what it knows of its environment; tests capture both streams.
+/// Everything written for people passes `SafeText.terminal`, the last line of defence against
+/// control characters from file names and metadata.
 final class CommandIO {
   private(set) var out = ""
   private(set) var err = ""
   let capture: Bool
-  /// stdout is a terminal (tables are coloured only then).
+  /// stdout is a terminal (tables are coloured only then, under --color auto).
   let stdoutIsTerminal: Bool
-  /// stderr is a terminal (progress lines are drawn only then).
+  /// stderr is a terminal (progress lines and the end-of-run summary are drawn only then).
   let stderrIsTerminal: Bool
   let environment: [String: String]
+  /// Standard input given by a test; nil reads the process's.
+  let standardInput: [UInt8]?
+  /// The arguments after `photoaudit`, for reports that show the command line.
+  var invocation: [String] = []
 
-  init(capture: Bool, stdoutIsTerminal: Bool, stderrIsTerminal: Bool, environment: [String: String]) {
+  init(capture: Bool, stdoutIsTerminal: Bool, stderrIsTerminal: Bool, environment: [String: String],
+       standardInput: [UInt8]? = nil) {
     self.capture = capture
     self.stdoutIsTerminal = stdoutIsTerminal
     self.stderrIsTerminal = stderrIsTerminal
     self.environment = environment
+    self.standardInput = standardInput
   }
 
   /// The process's real streams.
@@ -26,19 +36,50 @@ final class CommandIO {
               environment: ProcessInfo.processInfo.environment)
   }
 
+  /// Writes a document as is (JSON, JSONL, CSV: escaped by their own rules).
   func write(_ text: String) {
     if capture { out += text } else { FileHandle.standardOutput.write(Data(text.utf8)) }
   }
 
-  func writeError(_ text: String) {
+  /// Writes text for people (tables, Markdown, help).
+  func writeText(_ text: String) { write(SafeText.terminal(text)) }
+
+  /// Writes to stderr, for people.
+  func writeError(_ text: String) { writeRawError(SafeText.terminal(text)) }
+
+  /// Writes to stderr unchecked: the progress line's own `\r` and erase sequence.
+  func writeRawError(_ text: String) {
     if capture { err += text } else { FileHandle.standardError.write(Data(text.utf8)) }
   }
 
-  /// Colour on when stdout is a terminal, unless --no-color or NO_COLOR.
-  func style(noColor: Bool) -> TextStyle {
-    TextStyle(color: stdoutIsTerminal && !noColor && environment["NO_COLOR"] == nil)
+  /// "photoaudit inspect: <message>" on stderr, the message's untrusted parts shown escaped.
+  func message(_ command: String, _ text: String) {
+    writeError("photoaudit \(command): " + SafeText.plain(text) + "\n")
+  }
+
+  /// The bytes of standard input (`--files-from -`).
+  func readStandardInput() -> [UInt8] {
+    if let standardInput { return standardInput }
+    return Array(FileHandle.standardInput.readDataToEndOfFile())
+  }
+
+  /// Colour for the table on stdout: `always`, `never`, or under `auto` when stdout is a
+  /// terminal, NO_COLOR is unset or empty (no-color.org), and TERM is not `dumb`.
+  func style(_ mode: ColorMode) -> TextStyle {
+    TextStyle(color: ColorMode.decide(mode, isTerminal: stdoutIsTerminal, environment: environment))
   }
 }
 
-import Foundation
-import PhotoCore
+/// `--color auto|always|never`.
+enum ColorMode: String, Sendable, CaseIterable {
+  case auto, always, never
+
+  /// The colour decision (SPEC "Common options").
+  static func decide(_ mode: ColorMode, isTerminal: Bool, environment: [String: String]) -> Bool {
+    switch mode {
+    case .always: true
+    case .never: false
+    case .auto: isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
+  }
+}

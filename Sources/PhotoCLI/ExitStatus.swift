@@ -1,5 +1,11 @@
-/// The SPEC's exit codes, set in one place.
-enum ExitStatus: Int32 {
+import PhotoCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The SPEC's exit codes. Commands never pick one: they report an `Outcome`, and
+/// `ExitStatus.init(_:)` — the one function that decides — maps it to a status.
+enum ExitStatus: Int32, Sendable, CaseIterable {
   /// No finding at or above --fail-on.
   case ok = 0
   /// Findings at or above --fail-on.
@@ -14,4 +20,91 @@ enum ExitStatus: Int32 {
   case interrupted = 130
   /// Stopped by SIGTERM; temporary files removed.
   case terminated = 143
+
+  /// What the status means, for `--help` and the man page.
+  var meaning: String {
+    switch self {
+    case .ok: "no finding at or above --fail-on"
+    case .findings: "findings at or above --fail-on"
+    case .usage: "usage error: a bad option, an input named on the command line that does not exist"
+    case .unreadable: "an input could not be read at all"
+    case .cannotWrite: "an output or report could not be written (disk full, permission)"
+    case .interrupted: "interrupted (SIGINT); temporary files removed"
+    case .terminated: "terminated (SIGTERM); temporary files removed"
+    }
+  }
+
+  /// A word or two for examples ("exit 1: findings").
+  var shortMeaning: String {
+    switch self {
+    case .ok: "ok"
+    case .findings: "findings"
+    case .usage: "usage error"
+    case .unreadable: "unreadable input"
+    case .cannotWrite: "not written"
+    case .interrupted: "interrupted"
+    case .terminated: "terminated"
+    }
+  }
+
+  /// The one decision, in the SPEC's order of precedence: a signal, then a usage error, then an
+  /// output not written, then an input not read, then findings.
+  init(_ outcome: Outcome) {
+    if let signal = outcome.signal {
+      self = signal == SIGTERM ? .terminated : .interrupted
+    } else if outcome.usageError || !outcome.missingInputs.isEmpty {
+      self = .usage
+    } else if !outcome.unwritten.isEmpty {
+      self = .cannotWrite
+    } else if !outcome.unreadableInputs.isEmpty {
+      self = .unreadable
+    } else if let worst = outcome.worstFinding, worst >= outcome.failOn {
+      self = .findings
+    } else {
+      self = .ok
+    }
+  }
 }
+
+/// What a run came to, as the exit status needs it. Commands fill it in; they never choose a
+/// number.
+struct Outcome: Sendable, Equatable {
+  /// The command line could not be run.
+  var usageError = false
+  /// Inputs named on the command line that do not exist.
+  var missingInputs: [String] = []
+  /// Inputs of a single-file command (`inspect`, `diff`, `verify`, `merge`) that could not be
+  /// read at all. In `audit` and `sanitize` a bad file is a finding instead.
+  var unreadableInputs: [String] = []
+  /// Outputs or reports that could not be written.
+  var unwritten: [String] = []
+  /// The most severe finding reported.
+  var worstFinding: Severity?
+  /// `--fail-on`.
+  var failOn: Severity = .error
+  /// The signal that stopped the run (SIGINT, SIGTERM).
+  var signal: Int32?
+
+  /// A usage error.
+  static let usage = Outcome(usageError: true)
+
+  /// The outcome of a report: its worst finding against `--fail-on`.
+  init(report: AuditReport, failOn: Severity) {
+    self.worstFinding = report.findings.map(\.severity).max()
+    self.failOn = failOn
+  }
+
+  init(usageError: Bool = false, missingInputs: [String] = [], unreadableInputs: [String] = [], unwritten: [String] = [],
+       worstFinding: Severity? = nil, failOn: Severity = .error, signal: Int32? = nil) {
+    self.usageError = usageError
+    self.missingInputs = missingInputs
+    self.unreadableInputs = unreadableInputs
+    self.unwritten = unwritten
+    self.worstFinding = worstFinding
+    self.failOn = failOn
+    self.signal = signal
+  }
+}
+
+/// `ExitStatus` under a name no imported module shares (Swift Testing has an `ExitStatus`).
+typealias PhotoauditExitStatus = ExitStatus

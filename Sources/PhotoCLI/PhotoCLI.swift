@@ -11,77 +11,103 @@ public enum PhotoCLI {
     exit(status)
   }
 
-  /// Runs in-process and returns (status, stdout, stderr): what the CLI tests use.
-  public static func runCapturing(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, out: String, err: String) {
-    let io = CommandIO(capture: true, stdoutIsTerminal: false, stderrIsTerminal: false, environment: environment)
+  /// Runs in-process and returns (status, stdout, stderr): what the CLI tests use. `terminal`
+  /// makes both streams look like a terminal; `stdin` is standard input.
+  public static func runCapturing(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false,
+                                  stdin: [UInt8]? = nil) -> (status: Int32, out: String, err: String) {
+    let io = CommandIO(capture: true, stdoutIsTerminal: terminal, stderrIsTerminal: terminal, environment: environment,
+                       standardInput: stdin)
     let status = run(arguments, io: io)
     return (status, io.out, io.err)
   }
 
-  static let commands: [any Command.Type] = [InspectCommand.self, DiffCommand.self, VerifyCommand.self, AuditCommand.self, SanitizeCommand.self, MergeCommand.self]
+  /// Every command, in the order `--help` lists them.
+  static let commands: [any Command.Type] = [
+    InspectCommand.self, DiffCommand.self, VerifyCommand.self, AuditCommand.self, SanitizeCommand.self, MergeCommand.self,
+    ExplainCommand.self,
+  ]
+
+  /// The options of `photoaudit` itself, as a command table (for the parser and suggestions).
+  static let topLevel = CommandSpec(name: "", arguments: "", summary: "", description: "", options: GlobalOptions.all,
+                                    examples: [], positionals: 0...0)
 
   static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+    io.invocation = arguments
+    return ExitStatus(outcome(arguments, io: io)).rawValue
+  }
+
+  /// Runs the command line and says what came of it.
+  static func outcome(_ arguments: [String], io: CommandIO) -> Outcome {
     guard let first = arguments.first else {
-      io.writeError(topLevelHelp)
-      return ExitStatus.usage.rawValue
+      io.writeError(HelpText.topLevel(commands))
+      return .usage
     }
-    switch first {
-    case "--help", "-h", "help":
-      io.write(topLevelHelp)
-      return ExitStatus.ok.rawValue
-    case "--version", "-V":
-      io.write(VersionInfo.text)
-      return ExitStatus.ok.rawValue
-    default: break
-    }
+    if first == "help" { return help(Array(arguments.dropFirst()), io: io) }
+    if first.hasPrefix("-") { return global(arguments, io: io) }
     guard let command = commands.first(where: { $0.spec.name == first }) else {
-      io.writeError(UsageError(command: "", message: "unknown command '\(first)'").line + "\n")
-      return ExitStatus.usage.rawValue
+      let names = commands.map { $0.spec.name } + ["help"]
+      io.writeError(UsageError(command: "", message: "unknown command '\(first)'" + Suggestion.didYouMean(first, among: names)).line + "\n")
+      return .usage
     }
     let rest = Array(arguments.dropFirst())
-    if rest.contains("--help") || rest.contains("-h") {
-      io.write(ArgumentParser.help(command.spec))
-      return ExitStatus.ok.rawValue
+    let options = rest.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") {
+      io.writeText(HelpText.command(command.spec))
+      return Outcome()
     }
     do {
-      let parsed = try ArgumentParser.parse(rest, spec: command.spec)
-      return try command.run(parsed, io: io).rawValue
-    } catch let error as UsageError {
-      io.writeError(error.line + "\n")
-      return ExitStatus.usage.rawValue
+      return try invoke(command, rest, io: io)
     } catch {
-      io.writeError("photoaudit \(first): \(error)\n")
-      return ExitStatus.unreadable.rawValue
+      io.writeError(error.line + "\n")
+      return .usage
     }
   }
 
-  static var topLevelHelp: String {
-    var out = """
-      photoaudit — what does this image really carry, and did the pipeline that produced it do what it claims?
+  /// Parses and runs one command (generic: a typed-throws call through the existential
+  /// metatype crashes Swift 6.3's SILGen).
+  static func invoke<C: Command>(_ command: C.Type, _ arguments: [String], io: CommandIO) throws(UsageError) -> Outcome {
+    try C.run(try ArgumentParser.parse(arguments, spec: C.spec), io: io)
+  }
 
-      USAGE: photoaudit COMMAND [OPTIONS] ...
-
-      COMMANDS:
-
-      """
-    let width = (commands.map { $0.spec.name.count }.max() ?? 0) + 2
-    for command in commands {
-      out += "  " + command.spec.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.spec.summary + "\n"
+  /// `photoaudit --help`, `--version`, `--generate-man`, `--generate-completion SHELL`.
+  static func global(_ arguments: [String], io: CommandIO) -> Outcome {
+    let parsed: ParsedArguments
+    do { parsed = try ArgumentParser.parse(arguments, spec: topLevel) } catch {
+      io.writeError(error.line + "\n")
+      return .usage
     }
-    out += """
+    if parsed.has(GlobalOptions.version) {
+      io.writeText(VersionInfo.text)
+    } else if parsed.has(GlobalOptions.generateMan) {
+      io.writeText(ManPage.render(commands))
+    } else if let shell = parsed.value(GlobalOptions.generateCompletion.primary) {
+      io.write(Completions.script(shell, commands: commands))
+    } else {
+      io.writeText(HelpText.topLevel(commands))
+    }
+    return Outcome()
+  }
 
-      Run 'photoaudit COMMAND --help' for a command's options and examples.
-      'photoaudit --version' prints the version and the libexif, libheif and libjpeg-turbo versions.
-
-      """
-    return out
+  /// `photoaudit help [COMMAND]`: the same as `COMMAND --help`.
+  static func help(_ arguments: [String], io: CommandIO) -> Outcome {
+    guard let name = arguments.first else {
+      io.writeText(HelpText.topLevel(commands))
+      return Outcome()
+    }
+    guard arguments.count == 1, let command = commands.first(where: { $0.spec.name == name }) else {
+      let message = arguments.count > 1 ? "help takes one command, not \(arguments.count)"
+        : "unknown command '\(name)'" + Suggestion.didYouMean(name, among: commands.map { $0.spec.name })
+      io.writeError(UsageError(command: "", message: "help: " + message).line + "\n")
+      return .usage
+    }
+    io.writeText(HelpText.command(command.spec))
+    return Outcome()
   }
 }
 
-/// A subcommand: its interface and how it runs.
+/// A subcommand: its interface and how it runs. It reports what came of the run; the exit
+/// status is decided from that in one place (`ExitStatus.init(_:)`).
 protocol Command {
   static var spec: CommandSpec { get }
-  static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus
+  static func run(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome
 }
-
-import Foundation

@@ -25,11 +25,11 @@ final class Progress: @unchecked Sendable {
     let elapsed = Date().timeIntervalSince(started)
     let rate = elapsed > 0 ? Double(done) / elapsed : 0
     let eta = rate > 0 ? Double(total - done) / rate : 0
-    io.writeError(String(format: "\r%d/%d files  %.1f files/s  ETA %.0f s ", done, total, rate, eta))
+    io.writeRawError(String(format: "\r%d/%d files  %.1f files/s  ETA %.0f s ", done, total, rate, eta))
   }
 
   func finish() {
     guard enabled else { return }
-    io.writeError("\r\u{1B}[K")
+    io.writeRawError("\r\u{1B}[K")
   }
 }

@@ -2,7 +2,7 @@ import PhotoCore
 
 /// `photoaudit --version`: our version and the C libraries in use.
 enum VersionInfo {
-  static let version = "0.1.0"
+  static let version = "0.2.0"
   static var text: String {
     let libraries = LibraryVersions.current
     return """

@@ -128,7 +128,8 @@ import Testing
   }
 
   /// `inspect`, `verify` and `sanitize` batches have the same budget: with a budget no file can
-  /// meet, every file is reported as over it, the batch ends, and the exit status says so.
+  /// meet, every file is reported as over it, the batch ends, and the exit status says so. The
+  /// commands with findings report PA015 incomplete-check (no clean verdict), not PA013.
   @Test(arguments: ["inspect", "verify", "sanitize"])
   func everyBatchCommandHasAPerFileTimeBudget(_ command: String) throws {
     let help = PhotoCLI.runCapturing([command, "--help"])
@@ -149,6 +150,7 @@ import Testing
     case "sanitize":
       #expect(r.status == 1, "\(r.err)")
       #expect(r.err.components(separatedBy: overBudget).count == 5, "\(r.err)")
+      #expect(r.out.components(separatedBy: "\"id\": \"PA015\"").count == 5, "\(r.out)")
       // Nothing committed: no output, no descriptor, no temporary file.
       let written = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
       #expect(written.isEmpty, "\(written)")
@@ -156,7 +158,7 @@ import Testing
       #expect(r.status == 1)
       let rows = r.out.split(separator: "\n").dropFirst()
       #expect(rows.count == 4)
-      #expect(rows.allSatisfy { $0.contains(",PA013,unreadable,error,") && $0.contains(overBudget) }, "\(r.out)")
+      #expect(rows.allSatisfy { $0.contains(",PA015,incomplete-check,error,file,") && $0.contains(overBudget) }, "\(r.out)")
     default:
       #expect(r.status == 3)
       #expect(r.err.components(separatedBy: overBudget).count == 5, "\(r.err)")

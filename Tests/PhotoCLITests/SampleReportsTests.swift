@@ -9,7 +9,8 @@ import Testing
   static let names = ["report.json", "report.md", "junit.xml", "report.html"]
 
   /// The HTML embeds JPEG thumbnails; their bytes depend on the libjpeg-turbo build, so the
-  /// comparison drops them (their presence is checked separately).
+  /// comparison drops them (their presence is checked separately). Its date is fixed by
+  /// SOURCE_DATE_EPOCH, as `make demo` sets it.
   static func comparable(_ name: String, _ text: String) -> String {
     guard name == "report.html" else { return text }
     return text.replacingOccurrences(of: #"data:image/jpeg;base64,[A-Za-z0-9+/=]+"#, with: "data:…", options: .regularExpression)
@@ -22,11 +23,14 @@ import Testing
     let previous = FileManager.default.currentDirectoryPath
     FileManager.default.changeCurrentDirectoryPath(Self.root.path)
     defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-    let r = PhotoCLI.runCapturing(["audit", "Fixtures/defects", "--report-dir", directory.path, "--quiet", "-j", "2"])
+    let r = PhotoCLI.runCapturing(["audit", "Fixtures/defects", "--report-dir", directory.path, "--quiet", "-j", "2"],
+                                  environment: ["SOURCE_DATE_EPOCH": "1735689600"])
     #expect(r.status == 1, "planted defects must fail the audit: \(r.err)")
     let record = ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1"
     for name in Self.names {
+      // The HTML shows the command line: `make demo` writes to reports/.
       let fresh = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        .replacingOccurrences(of: directory.path, with: "reports")
       let golden = Self.root.appendingPathComponent("reports/\(name)")
       if record {
         try fresh.write(to: golden, atomically: true, encoding: .utf8)

@@ -10,9 +10,18 @@ import Testing
     "noext", "a/b/", "x/y.", "./rel/ä ö.JPG", "../up/IMG_0001.jpeg.json",
   ]
 
-  @Test(arguments: paths)
+  @Test(arguments: paths.filter { !$0.hasSuffix("/") })
   func deletingExtensionMatchesNSString(_ path: String) {
-    #expect(PathName.deletingExtension(path) == (path as NSString).deletingPathExtension || path.hasSuffix("/"), "\(path)")
+    #expect(PathName.deletingExtension(path) == (path as NSString).deletingPathExtension, "\(path)")
+  }
+
+  /// Where we differ from NSString on purpose: NSString drops a trailing slash ("a/b/" → "a/b",
+  /// "x.y/" → "x"); a path that ends in "/" names a folder, its last component is empty and has
+  /// no extension, so it comes back unchanged.
+  @Test(arguments: ["a/b/", "x.y/", "/dir.v2/", "./"])
+  func aFolderPathHasNoExtension(_ path: String) {
+    #expect(PathName.deletingExtension(path) == path)
+    #expect((path as NSString).deletingPathExtension != path, "NSString's behaviour, which we do not copy")
   }
 
   @Test(arguments: paths.filter { !$0.hasSuffix("/") })
@@ -30,7 +39,7 @@ import Testing
     #expect(ByteSearch.firstIndex(of: [1, 2], in: []) == nil)
     #expect(ByteSearch.firstIndex(of: haystack[...], in: haystack) == 0)
     #expect(ByteSearch.firstIndex(of: [3, 4, 9], in: haystack) == nil, "a match may not run past the end")
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: 0x5EED_0001)  // seeded: a failure reproduces
     for _ in 0..<200 {
       let data = (0..<300).map { _ in UInt8.random(in: 0...3, using: &generator) }
       let start = Int.random(in: 0..<290, using: &generator)

@@ -5,100 +5,108 @@ import PhotoCore
 enum AuditCommand: Command {
   static let spec = CommandSpec(
     name: "audit",
-    synopsis: "photoaudit audit DIR | --originals DIR --outputs DIR [--pairs FILE] [--report-dir DIR] [--shard K/N] [-j N]",
-    summary: "Batch audit: leak-scans every output (with its descriptor NAME.json when present) and, with originals, pairs each output with its original (pairs file, else descriptor media_id, else file stem) and checks orientation and crop by the pixels. A bad file is a PA013 finding and the batch goes on. Exit 1 when a finding is at or above --fail-on.",
+    arguments: "[DIR]",
+    summary: "batch gate: leak-scan every output, pair outputs with originals, check them by the pixels, write reports",
+    description: """
+      Leak-scans every output (with its descriptor NAME.json when present) and, with originals, pairs each output with its original (pairs file, else the descriptor's media_id, else the file stem) and checks orientation, crop and the embedded thumbnail by the pixels. A bad file is a PA013 finding and the batch goes on.
+      The outputs are DIR, or --outputs DIR, and the paths of --files-from; --ext, --include and --exclude select among them.
+      Exit 1 when a finding is at or above --fail-on; 4 when a report cannot be written.
+      """,
     options: [
-      OptionSpec(names: ["--originals"], valueName: "DIR", help: "folder of originals"),
-      OptionSpec(names: ["--outputs"], valueName: "DIR", help: "folder of processed outputs"),
-      OptionSpec(names: ["--pairs"], valueName: "FILE", help: "CSV 'original,output' or JSON [{original, output}], paths relative to the folders"),
-      OptionSpec(names: ["--report-dir"], valueName: "DIR", help: "write report.json, report.md, junit.xml and report.html there"),
-      OptionSpec(names: ["--shard"], valueName: "K/N", help: "audit only shard K of N (deterministic, by path hash); join shards with 'photoaudit merge'"),
-      OptionSpec(names: ["--no-pixels"], valueName: nil, help: "metadata-only leak scan (no pixel comparison)"),
-      OptionSpec(names: ["--follow-symlinks"], valueName: nil, help: "follow symbolic links when walking folders"),
-      CommonOptions.fileTimeout,
-      CommonOptions.format, CommonOptions.output, CommonOptions.jobs, CommonOptions.failOn, CommonOptions.policy,
-      CommonOptions.noColor, CommonOptions.quiet,
-    ],
+      .value(["--originals"], "DIR", "folder of originals", completion: .directory),
+      .value(["--outputs"], "DIR", "folder of processed outputs (instead of DIR)", completion: .directory),
+      .value(["--pairs"], "FILE", "CSV 'original,output' or JSON [{\"original\": ..., \"output\": ...}], paths relative to the folders: chooses the originals of the outputs it lists (every output is still leak-scanned; a listed file that does not exist is PA013)",
+             completion: .file),
+      .value(["--report-dir"], "DIR", "also write report.json, report.md, junit.xml and report.html there", completion: .directory),
+      .value(["--shard"], "K/N", "audit only shard K of N (deterministic, by path hash); join the shards with 'photoaudit merge'"),
+      CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout,
+      CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
+      CommonOptions.failOn, CommonOptions.policy,
+    ] + CommonOptions.colour + CommonOptions.selection,
     examples: [
-      "photoaudit audit upload/                                  # leak scan of outputs",
-      "photoaudit audit --originals originals/ --outputs upload/ --report-dir reports/",
-      "photoaudit audit --originals o/ --outputs u/ --shard 2/8 --format jsonl > shard2.jsonl",
-      "photoaudit audit upload/ --fail-on warning --format junit   # (use --report-dir for junit.xml)",
-    ])
+      Example("photoaudit audit upload/", "leak scan of the outputs"),
+      Example("photoaudit audit --originals originals/ --outputs upload/ --report-dir reports/", "pairs checked by the pixels; report.html for people"),
+      Example("photoaudit audit upload/ --fail-on warning --format junit > junit.xml", "a CI gate"),
+      Example("photoaudit audit --originals originals/ --outputs upload/ --shard 2/3 --format jsonl > shard2.jsonl", "one shard of three"),
+    ],
+    positionals: 0...1,
+    argumentCompletion: .directory,
+    exits: [.ok, .findings, .usage, .cannotWrite])
 
-  static func run(_ parsed: ParsedArguments, io: CommandIO) throws -> ExitStatus {
-    let format = try CommonOptions.reportFormat(parsed, command: spec.name, allowed: ReportOutput.formats)
-    let failOn = try ReportOutput.failOn(parsed, command: spec.name)
-    let jobs = try CommonOptions.jobs(parsed, command: spec.name)
+  static func run(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome {
+    let jobs = try OptionValues.jobs(parsed, command: spec.name)
     var options = AuditOptions()
-    options.policy = try ReportOutput.policy(parsed, command: spec.name)
-    options.comparePixels = !parsed.has("--no-pixels")
+    options.policy = try OptionValues.policy(parsed, command: spec.name)
+    options.comparePixels = !parsed.has(CommonOptions.noPixels)
+    options.maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
     let shard = try parsed.value("--shard").map { text throws(UsageError) -> Shard in
       guard let s = Shard(text) else { throw UsageError(command: spec.name, message: "--shard needs K/N with 1 ≤ K ≤ N, not '\(text)'") }
       return s
     }
-    let follow = parsed.has("--follow-symlinks")
-    let budget = try CommonOptions.fileTimeout(parsed, command: spec.name)
-    var pairing: Pairing.Result
-    if let outputs = parsed.value("--outputs") {
-      guard parsed.positionals.isEmpty else { throw UsageError(command: spec.name, message: "give either DIR or --outputs, not both") }
-      let originals = parsed.value("--originals")
-      if let pairsFile = parsed.value("--pairs") {
-        guard let originals else { throw UsageError(command: spec.name, message: "--pairs needs --originals") }
-        do {
-          let jobs = try Pairing.pairsFile(pairsFile, originalsRoot: originals, outputsRoot: outputs)
-          let paired = Set(jobs.compactMap(\.original))
-          let all = DirectoryWalker.list([originals], followSymlinks: follow).files.filter { !Pairing.isAuxiliary($0) }
-          pairing = Pairing.Result(jobs: jobs, unpairedOriginals: all.filter { !paired.contains($0) })
-        } catch {
-          throw UsageError(command: spec.name, message: "\(error)")
-        }
-      } else {
-        pairing = Pairing.pair(outputs: DirectoryWalker.list([outputs], followSymlinks: follow),
-                               originals: originals.map { DirectoryWalker.list([$0], followSymlinks: follow).files } ?? [])
-      }
-    } else {
-      guard parsed.positionals.count == 1 else {
-        throw UsageError(command: spec.name, message: "give one DIR to leak-scan, or --originals DIR --outputs DIR")
-      }
-      if parsed.has("--originals") || parsed.has("--pairs") {
-        throw UsageError(command: spec.name, message: "--originals and --pairs go with --outputs DIR")
-      }
-      pairing = Pairing.pair(outputs: DirectoryWalker.list(parsed.positionals, followSymlinks: follow), originals: [])
-    }
+    let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
+    var pairing = try pair(parsed, io: io)
     if let shard {
       pairing.jobs = pairing.jobs.filter { shard.contains($0.output) }
       pairing.unpairedOriginals = pairing.unpairedOriginals.filter { shard.contains($0) }
     }
-    let progress = Progress(total: pairing.jobs.count, io: io, enabled: io.stderrIsTerminal && !parsed.has("--quiet"))
+    let progress = Progress(total: pairing.jobs.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet))
     let settings = options
     let files = BudgetedParallelMap.map(pairing.jobs, jobs: jobs, seconds: budget, done: progress.tick) { job, _ -> FileReport in
-      PairAuditor.audit(output: job.output, original: job.original, descriptor: job.descriptor, options: settings).report
+      PairAuditor.audit(job, options: settings)
     } overBudget: { job in
-      FileReport(output: job.output, original: job.original, descriptor: job.descriptor, findings: [
-        Finding(.unreadable, file: job.output, evidence: "not audited: it \(CommonOptions.overBudget(budget))")])
+      PairAuditor.notChecked(job, reason: "it \(OptionValues.overBudget(budget))", options: settings)
     }
     progress.finish()
     let report = AuditReport(command: spec.name, files: files.sorted { $0.output < $1.output },
                              unpairedOriginals: pairing.unpairedOriginals.sorted())
-    if let directory = parsed.value("--report-dir") {
-      try ReportDirectory.write(report, to: directory, failOn: failOn, jobs: jobs)
+    var outcome = Outcome(report: report, failOn: OptionValues.failOn(parsed))
+    let directory = parsed.value("--report-dir")
+    if let directory {
+      let context = HTMLReport.Context(tool: "photoaudit \(VersionInfo.version)", date: ReportDirectory.date(io.environment),
+                                       commandLine: ReportDirectory.commandLine(io.invocation))
+      do {
+        try ReportDirectory.write(report, to: directory, failOn: outcome.failOn, jobs: jobs, maxPixels: options.maxPixels, context: context)
+      } catch {
+        io.message(spec.name, error.description)
+        outcome.unwritten.append(directory)
+      }
     }
-    try CommonOptions.emit(ReportOutput.render(report, format: format, io: io, noColor: parsed.has("--no-color"), jobs: jobs), parsed: parsed, io: io)
-    return ReportOutput.status(report, failOn: failOn)
+    ReportOutput.emit(report, spec: spec, parsed: parsed, io: io, jobs: jobs, reportDirectory: directory, outcome: &outcome)
+    return outcome
   }
-}
 
-/// `--report-dir`: report.json, report.md, junit.xml and report.html, each written atomically.
-enum ReportDirectory {
-  static func write(_ report: AuditReport, to directory: String, failOn: Severity, jobs: Int) throws {
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let paths = report.files.flatMap { [$0.output] + ($0.original.map { [$0] } ?? []) }.uniqued()
-    let uris = ParallelMap.map(paths, jobs: jobs) { ($0, Thumbnailer.dataURI($0)) }
-    let thumbnails = Dictionary(uris.compactMap { p in p.1.map { (p.0, $0) } }, uniquingKeysWith: { a, _ in a })
-    try AtomicFile.write(ReportJSON.document(report).serialized(jobs: jobs) + "\n", to: directory + "/report.json")
-    try AtomicFile.write(ReportText.markdown(report), to: directory + "/report.md")
-    try AtomicFile.write(JUnitReport.render(report, failOn: failOn), to: directory + "/junit.xml")
-    try AtomicFile.write(HTMLReport.render(report, thumbnails: thumbnails), to: directory + "/report.html")
+  /// The jobs: outputs from DIR, --outputs or --files-from (narrowed by --ext, --include,
+  /// --exclude), each with its original and descriptor.
+  static func pair(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Pairing.Result {
+    let follow = parsed.has("--follow-symlinks")
+    let outputsFolder = parsed.value("--outputs")
+    if outputsFolder != nil, !parsed.positionals.isEmpty {
+      throw UsageError(command: spec.name, message: "give either DIR or --outputs, not both")
+    }
+    if outputsFolder == nil, parsed.has("--originals") || parsed.has("--pairs") {
+      throw UsageError(command: spec.name, message: "--originals and --pairs go with --outputs DIR")
+    }
+    let roots = outputsFolder.map { [$0] } ?? parsed.positionals
+    guard !roots.isEmpty || parsed.has("--files-from") else {
+      throw UsageError(command: spec.name, message: "give one DIR to leak-scan, or --originals DIR --outputs DIR, or --files-from FILE")
+    }
+    let originals = parsed.value("--originals")
+    for named in roots + [originals].compactMap({ $0 }) where !InputSelection.exists(named) {
+      throw UsageError(command: spec.name, message: "\(named) does not exist")
+    }
+    let found = try OptionValues.selection(roots, parsed, command: spec.name, io: io).resolve()
+    for (path, reason) in found.listing.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
+    if parsed.has("--pairs"), originals == nil || outputsFolder == nil {
+      throw UsageError(command: spec.name, message: "--pairs needs --originals and --outputs")
+    }
+    let result: Pairing.Result
+    do {
+      result = try Pairing.plan(outputs: found.listing, outputsRoot: outputsFolder, originals: originals,
+                                pairsFile: parsed.value("--pairs"), followSymlinks: follow)
+    } catch {
+      throw UsageError(command: spec.name, message: error.description)
+    }
+    try OptionValues.requireSome(result.jobs.map(\.output), roots: roots, parsed, command: spec.name)
+    return result
   }
 }

@@ -4,46 +4,50 @@ import PhotoCore
 enum DiffCommand: Command {
   static let spec = CommandSpec(
     name: "diff",
-    synopsis: "photoaudit diff ORIGINAL OUTPUT [--format table|json|markdown] [--fail-on LEVEL]",
-    summary: "Tag-by-tag diff of an original and its processed output, grouped by carrier, then the verdicts: GPS, orientation by tags and by pixels, displayed size and scale, crop, format, ICC, identifying fields left.",
+    arguments: "ORIGINAL OUTPUT",
+    summary: "tag-by-tag diff of an original and its output, then verdicts: GPS, orientation, size, crop, ICC",
+    description: """
+      Tag-by-tag diff of an original and its processed output, grouped by carrier, then the verdicts: GPS, orientation by the tags and by the pixels, displayed size and scale, crop, format, ICC profile, identifying fields left; then the findings.
+      Exit 1 when a finding is at or above --fail-on, 3 when either file cannot be read.
+      """,
     options: [
-      OptionSpec(names: ["--descriptor", "-d"], valueName: "FILE", help: "also check this descriptor's claims"),
-      OptionSpec(names: ["--no-pixels"], valueName: nil, help: "skip the pixel comparison"),
-      CommonOptions.format, CommonOptions.output, CommonOptions.failOn, CommonOptions.policy, CommonOptions.noColor,
-    ],
+      .value(["--descriptor", "-d"], "FILE", "also check this descriptor's claims (gps_removed, width, height, format, size_bytes, crop)", completion: .file),
+      CommonOptions.noPixels, CommonOptions.maxPixels,
+      CommonOptions.format(["table", "json", "markdown"]), CommonOptions.output, CommonOptions.failOn, CommonOptions.policy,
+    ] + CommonOptions.colour,
     examples: [
-      "photoaudit diff IMG_0001.HEIC upload/IMG_0001.jpg",
-      "photoaudit diff original.jpg processed.jpg --format markdown >> pr-comment.md",
+      Example("photoaudit diff IMG_0001.HEIC upload/IMG_0001.jpg", "what the pipeline changed"),
+      Example("photoaudit diff photo.jpg photo-rotated.jpg --format markdown >> pr-comment.md", "for a pull request: this output was not rotated",
+              exit: .findings),
     ],
-    minimumPositionals: 2)
+    positionals: 2...2)
 
-  static func run(_ parsed: ParsedArguments, io: CommandIO) throws -> ExitStatus {
-    let format = try CommonOptions.reportFormat(parsed, command: spec.name, allowed: ["table", "json", "markdown"])
-    guard parsed.positionals.count == 2 else {
-      throw UsageError(command: spec.name, message: "takes exactly two files, ORIGINAL and OUTPUT")
-    }
-    let failOn = try ReportOutput.failOn(parsed, command: spec.name)
+  static func run(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome {
+    let format = OptionValues.format(parsed, spec: spec)
     var options = AuditOptions()
-    options.policy = try ReportOutput.policy(parsed, command: spec.name)
-    options.comparePixels = !parsed.has("--no-pixels")
-    let result = PairAuditor.audit(output: parsed.positionals[1], original: parsed.positionals[0],
-                                   descriptor: parsed.value("--descriptor"), options: options)
-    guard let original = result.original, original.error == nil, result.output.error == nil else {
-      for f in result.report.findings where f.id == .unreadable { io.writeError("photoaudit diff: \(f.file): \(f.evidence)\n") }
-      if format == "json" {
-        try CommonOptions.emit(DiffReport.json(result.report, diff: nil, original: result.original, output: result.output).serialized() + "\n", parsed: parsed, io: io)
-      }
-      return .unreadable
-    }
-    let diff = TagDiff.between(original, result.output)
+    options.policy = try OptionValues.policy(parsed, command: spec.name)
+    options.comparePixels = !parsed.has(CommonOptions.noPixels)
+    options.maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
+    let (originalPath, outputPath) = (parsed.positionals[0], parsed.positionals[1])
+    var outcome = Outcome(missingInputs: parsed.positionals.filter { !InputSelection.exists($0) }, failOn: OptionValues.failOn(parsed))
+    let result = PairAuditor.audit(output: outputPath, original: originalPath, descriptor: parsed.value("--descriptor"), options: options)
+    outcome.worstFinding = result.report.worst
     let text: String
-    switch format {
-    case "json": text = DiffReport.json(result.report, diff: diff, original: original, output: result.output).serialized() + "\n"
-    case "markdown": text = DiffReport.markdown(result.report, diff: diff, original: original, output: result.output)
-    default: text = DiffReport.table(result.report, diff: diff, original: original, output: result.output,
-                                     style: io.style(noColor: parsed.has("--no-color")))
+    if let original = result.original, original.error == nil, result.output.error == nil {
+      let diff = TagDiff.between(original, result.output)
+      switch format {
+      case "json": text = DiffReport.json(result.report, diff: diff, original: original, output: result.output).serialized() + "\n"
+      case "markdown": text = DiffReport.markdown(result.report, diff: diff, original: original, output: result.output)
+      default: text = DiffReport.table(result.report, diff: diff, original: original, output: result.output,
+                                       style: io.style(OptionValues.colour(parsed)))
+      }
+    } else {
+      // Nothing to diff: the reason on stderr, and JSON still a complete document.
+      for f in result.report.findings where f.id == .unreadable { io.message(spec.name, "\(f.file): \(f.evidence)") }
+      outcome.unreadableInputs = [result.original, result.output].compactMap { $0 }.filter { $0.error != nil }.map(\.path)
+      text = format == "json" ? DiffReport.json(result.report, diff: nil, original: result.original, output: result.output).serialized() + "\n" : ""
     }
-    try CommonOptions.emit(text, parsed: parsed, io: io)
-    return ReportOutput.status(AuditReport(command: spec.name, files: [result.report]), failOn: failOn)
+    if !text.isEmpty { OptionValues.emit(text, parsed: parsed, io: io, forPeople: format != "json", command: spec.name, outcome: &outcome) }
+    return outcome
   }
 }

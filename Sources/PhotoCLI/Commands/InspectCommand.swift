@@ -1,45 +1,83 @@
 import PhotoCore
 
-/// `photoaudit inspect FILE...`: what each file carries.
+/// `photoaudit inspect FILE|DIR...`: what each file carries.
 enum InspectCommand: Command {
   static let spec = CommandSpec(
     name: "inspect",
-    synopsis: "photoaudit inspect FILE... [--all] [--format table|json|jsonl] [--output FILE]",
-    summary: "Shows what each file carries: format, stored and displayed size, orientation, GPS per carrier, camera and identifying fields, and every metadata carrier with its byte range.",
+    arguments: "FILE|DIR...",
+    summary: "what a file carries: sizes, orientation, GPS in every carrier, camera, location, identifying fields, carriers",
+    description: """
+      Shows what each file carries: format, stored and displayed size, orientation (EXIF, XMP, HEIF irot/imir) and what a correct viewer does with it, GPS in every carrier that holds it, camera and capture settings, place names, identifying fields, the ICC profile, and every metadata carrier and embedded image with its byte range. Folders are walked (descriptors and reports in them are skipped). Nothing is judged: 'verify' and 'audit' report findings.
+      Exit 3 when a file cannot be read at all; the others are still shown, and --format json still lists every file.
+      """,
     options: [
-      OptionSpec(names: ["--all", "-a"], valueName: nil, help: "list every tag"),
-      OptionSpec(names: ["--map"], valueName: nil, help: "map every byte to a structure (marker, segment, scan data, box, item extent, chunk) and show what no structure explains"),
-      CommonOptions.format, CommonOptions.output, CommonOptions.jobs, CommonOptions.fileTimeout, CommonOptions.noColor,
-    ],
+      .flag(["--all", "-a"], "also list every tag (carrier, group, name, value)"),
+      .flag(["--map"], "map every byte to a structure (marker, segment, scan data, box, item extent, chunk) and show what no structure explains"),
+      CommonOptions.format(["table", "json", "jsonl"]), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
+    ] + CommonOptions.colour + [
+      .value(["--max-pixels"], "N", "warn about images of more than N pixels, which verify, audit and sanitize refuse to decode",
+             default: "200000000"),
+      CommonOptions.fileTimeout,
+    ] + CommonOptions.selection,
     examples: [
-      "photoaudit inspect IMG_0001.HEIC",
-      "photoaudit inspect --all photo.jpg",
-      "photoaudit inspect --map photo.jpg",
-      "photoaudit inspect --format json out/*.jpg > carriers.json",
+      Example("photoaudit inspect IMG_0001.HEIC", "what a HEIC carries, and how it displays"),
+      Example("photoaudit inspect --all photo.jpg", "every tag"),
+      Example("photoaudit inspect --map photo.jpg", "every byte's structure"),
+      Example("photoaudit inspect originals/ --ext heic,jpg", "a folder, HEIC and JPEG files only"),
+      Example("photoaudit inspect --format json upload/*.jpg > carriers.json", "JSON for scripts (photoaudit/inspect/v2)"),
     ],
-    minimumPositionals: 1)
+    exits: [.ok, .usage, .unreadable, .cannotWrite],
+    exitMeanings: [.ok: "every file was read"])
 
-  static func run(_ parsed: ParsedArguments, io: CommandIO) throws -> ExitStatus {
-    let format = try CommonOptions.reportFormat(parsed, command: spec.name, allowed: ["table", "json", "jsonl"])
-    let jobs = try CommonOptions.jobs(parsed, command: spec.name)
-    let allTags = parsed.has("--all")
-    let budget = try CommonOptions.fileTimeout(parsed, command: spec.name)
-    if parsed.has("--map") { return try InspectMap.run(parsed, format: format, jobs: jobs, budget: budget, allTags: allTags, io: io) }
-    let files = BudgetedParallelMap.map(parsed.positionals, jobs: jobs, seconds: budget) { path, _ in
-      Inspector.inspect(path: path)
-    } overBudget: { path in
-      PhotoMetadata(path: path, error: "not read: it \(CommonOptions.overBudget(budget))")
+  static func run(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome {
+    let format = OptionValues.format(parsed, spec: spec)
+    let jobs = try OptionValues.jobs(parsed, command: spec.name)
+    let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
+    let maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
+    let found = try OptionValues.inputs(parsed, spec: spec, io: io)
+    let paths = found.files
+    let progress = Progress(total: paths.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet) && paths.count > 1)
+    let results: [(PhotoMetadata, ByteMap?)]
+    if parsed.has("--map") {
+      results = InspectMap.inspect(paths, jobs: jobs, budget: budget, progress: progress)
+    } else {
+      results = BudgetedParallelMap.map(paths, jobs: jobs, seconds: budget, done: progress.tick) { path, _ in
+        (Inspector.inspect(path: path), nil)
+      } overBudget: { path in
+        (PhotoMetadata(path: path, error: "not read: it \(OptionValues.overBudget(budget))"), nil)
+      }
     }
+    progress.finish()
+    let allTags = parsed.has("--all")
     let text: String
     switch format {
-    case "json": text = InspectJSON.document(files, allTags: allTags).serialized() + "\n"
-    case "jsonl": text = files.map { InspectJSON.file($0, allTags: allTags).serialized(pretty: false) + "\n" }.joined()
-    default: text = InspectTable.render(files, allTags: allTags, style: io.style(noColor: parsed.has("--no-color")))
+    case "json":
+      text = JSONValue.object([("schema", .string(InspectJSON.schema)), ("files", .array(results.map { json($0, allTags: allTags) }))])
+        .serialized() + "\n"
+    case "jsonl": text = results.map { json($0, allTags: allTags).serialized(pretty: false) + "\n" }.joined()
+    default:
+      let style = io.style(OptionValues.colour(parsed))
+      text = results.map { metadata, map in
+        map.map { InspectMap.table(metadata, $0, allTags: allTags, style: style, maxPixels: maxPixels) }
+          ?? InspectTable.render([metadata], allTags: allTags, style: style, maxPixels: maxPixels)
+      }.joined(separator: "\n")
     }
-    try CommonOptions.emit(text, parsed: parsed, io: io)
-    for file in files where file.error != nil {
-      io.writeError("photoaudit inspect: \(file.path): \(file.error!)\n")
+    var outcome = Outcome(missingInputs: found.missingNamed)
+    OptionValues.emit(text, parsed: parsed, io: io, forPeople: format == "table", command: spec.name, outcome: &outcome)
+    let unreadable = results.map(\.0).filter { $0.error != nil }
+    for file in unreadable { io.message(spec.name, "\(file.path): \(file.error!)") }
+    outcome.unreadableInputs = unreadable.map(\.path).filter { !found.missingNamed.contains($0) }
+    if RunSummary.wanted(parsed, io: io, format: format) {
+      let written = parsed.value(CommonOptions.output.primary).map { "wrote \($0): " } ?? ""
+      io.message(spec.name, written + ReportText.plural(results.count, "file") + " inspected, \(unreadable.count) could not be read")
     }
-    return files.contains { $0.error != nil } ? .unreadable : .ok
+    return outcome
+  }
+
+  /// The inspect object of a file, with its `map` member when mapped.
+  static func json(_ result: (PhotoMetadata, ByteMap?), allTags: Bool) -> JSONValue {
+    let object = InspectJSON.file(result.0, allTags: allTags)
+    guard let map = result.1 else { return object }
+    return InspectMap.file(object, map: (result.0, map))
   }
 }

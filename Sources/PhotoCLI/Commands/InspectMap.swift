@@ -3,31 +3,15 @@ import PhotoCore
 /// `photoaudit inspect --map FILE...`: what each file carries, plus the byte map — every byte
 /// attributed to a structure, the accounted fraction, and what the unexplained bytes look like.
 enum InspectMap {
-  /// Inspects and maps each file, prints the report, sets the exit status as `inspect` does.
-  static func run(_ parsed: ParsedArguments, format: String, jobs: Int, budget: Double, allTags: Bool,
-                  io: CommandIO) throws -> ExitStatus {
-    let results = BudgetedParallelMap.map(parsed.positionals, jobs: jobs, seconds: budget) { path, _ in
-      inspectAndMap(path)
+  /// Inspects and maps each file.
+  static func inspect(_ paths: [String], jobs: Int, budget: Double, progress: Progress) -> [(PhotoMetadata, ByteMap?)] {
+    BudgetedParallelMap.map(paths, jobs: jobs, seconds: budget, done: progress.tick) { path, _ -> (PhotoMetadata, ByteMap?) in
+      let (metadata, map) = inspectAndMap(path)
+      return (metadata, map)
     } overBudget: { path in
-      (PhotoMetadata(path: path, error: "not read: it \(CommonOptions.overBudget(budget))"),
+      (PhotoMetadata(path: path, error: "not read: it \(OptionValues.overBudget(budget))"),
        ByteMap(format: nil, fileSize: 0, regions: [], warnings: []))
     }
-    let style = io.style(noColor: parsed.has("--no-color"))
-    let text: String
-    switch format {
-    case "json":
-      let files = results.map { file(InspectJSON.file($0.0, allTags: allTags), map: $0) }
-      text = JSONValue.object([("schema", .string(InspectJSON.schema)), ("files", .array(files))]).serialized() + "\n"
-    case "jsonl":
-      text = results.map { file(InspectJSON.file($0.0, allTags: allTags), map: $0).serialized(pretty: false) + "\n" }.joined()
-    default:
-      text = results.map { table($0.0, $0.1, allTags: allTags, style: style) }.joined(separator: "\n")
-    }
-    try CommonOptions.emit(text, parsed: parsed, io: io)
-    for (metadata, _) in results {
-      if let error = metadata.error { io.writeError("photoaudit inspect: \(metadata.path): \(error)\n") }
-    }
-    return results.contains { $0.0.error != nil } ? .unreadable : .ok
   }
 
   /// The file read once into its layout tree; the model and the byte map are views of it. A
@@ -52,12 +36,12 @@ enum InspectMap {
   }
 
   /// The inspect block, then the map table and its summary line.
-  static func table(_ metadata: PhotoMetadata, _ map: ByteMap, allTags: Bool, style: TextStyle) -> String {
-    var out = InspectTable.render([metadata], allTags: allTags, style: style)
+  static func table(_ metadata: PhotoMetadata, _ map: ByteMap, allTags: Bool, style: TextStyle, maxPixels: Int) -> String {
+    var out = InspectTable.render([metadata], allTags: allTags, style: style, maxPixels: maxPixels)
     guard metadata.error == nil || map.fileSize > 0 else { return out }
     let summary = ByteMapReport.summary(map)
     out += "  map  " + (map.isFullyAccounted ? style.green(summary) : style.red(summary)) + "\n"
-    for warning in map.warnings { out += "  map warning  " + style.yellow(warning) + "\n" }
+    for warning in map.warnings { out += "  map warning  " + style.yellow(SafeText.plain(warning)) + "\n" }
     out += ByteMapReport.table(map, style: style, indent: 4)
     return out
   }

@@ -5,85 +5,102 @@ import PhotoCore
 enum SanitizeCommand: Command {
   static let spec = CommandSpec(
     name: "sanitize",
-    synopsis: "photoaudit sanitize INPUT... --out DIR [--profile NAME] [--max-side N] [--quality Q] [--crop x,y,w,h] ...",
-    summary: """
-      Orients, crops, resizes, strips and re-encodes each input (files, or directories walked recursively), writes DIR/NAME.jpg and an honest descriptor DIR/NAME.json whose gps_removed comes from re-reading the output, then verifies the result. Exit 1 if any output still carries GPS or fails verification.
+    arguments: "INPUT...",
+    summary: "orient, crop, resize, strip and re-encode; write an honest descriptor; re-check the result",
+    description: """
+      Orients, crops, resizes, strips and re-encodes each input (folders are walked; descriptors and reports in them are skipped), writes DIR/NAME.jpg and an honest descriptor DIR/NAME.json whose gps_removed comes from re-reading the output, then re-checks the output. A file named directly goes to DIR/NAME.jpg; files found in a folder keep their place below it (originals/a/x.heic → DIR/a/x.jpg). Existing outputs are kept unless --force.
       Profiles: \(SanitizeProfile.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")).
+      Exit 1 when an input fails or an output still has a finding at or above --fail-on; 4 when an output cannot be written.
       """,
     options: [
-      OptionSpec(names: ["--out"], valueName: "DIR", help: "output directory (created if missing)"),
-      OptionSpec(names: ["--profile"], valueName: "NAME", help: "picker-2048 (default), upload-1024, fit-2000x1500, heic-to-jpeg, lossless"),
-      OptionSpec(names: ["--max-side"], valueName: "N", help: "long side at most N px (a bound, never an upscale)"),
-      OptionSpec(names: ["--quality"], valueName: "Q", help: "JPEG quality 1–100 (default from the profile)"),
-      OptionSpec(names: ["--crop"], valueName: "x,y,w,h", help: "crop in the input's displayed (upright) pixels"),
-      OptionSpec(names: ["--exact-size"], valueName: nil, help: "always resample to exactly the fitted size"),
-      OptionSpec(names: ["--no-icc"], valueName: nil, help: "drop the ICC profile too (default: keep it)"),
-      OptionSpec(names: ["--444"], valueName: nil, help: "4:4:4 chroma instead of 4:2:0"),
-      OptionSpec(names: ["--png"], valueName: nil, help: "write PNG instead of JPEG"),
-      OptionSpec(names: ["--max-kb"], valueName: "KB", help: "upload-1024: lower the quality until the file is at most KB KiB (default 150)"),
-      OptionSpec(names: ["--trim"], valueName: nil, help: "lossless: drop partial edge MCUs instead of refusing"),
-      OptionSpec(names: ["--force"], valueName: nil, help: "replace existing outputs"),
-      OptionSpec(names: ["--max-pixels"], valueName: "N", help: "refuse inputs over N pixels (default 200000000)"),
-      OptionSpec(names: ["--follow-symlinks"], valueName: nil, help: "follow symbolic links when walking directories"),
-      CommonOptions.jobs, CommonOptions.fileTimeout, CommonOptions.quiet, CommonOptions.format,
-    ],
+      .value(["--out"], "DIR", "output folder (created if missing); required", completion: .directory),
+      .value(["--profile"], "NAME", "the pipeline to run", completion: .choices(SanitizeProfile.allCases.map(\.rawValue)),
+             default: SanitizeProfile.picker2048.rawValue),
+      .value(["--max-side"], "N", "long side at most N px (a bound, never an upscale)"),
+      .value(["--quality"], "Q", "JPEG quality 1–100 (default from the profile)"),
+      .value(["--crop"], "x,y,w,h", "crop in the input's displayed (upright) pixels"),
+      .flag(["--exact-size"], "always resample to exactly the fitted size"),
+      .flag(["--no-icc"], "drop the ICC profile too (default: keep it)"),
+      .flag(["--444"], "4:4:4 chroma instead of 4:2:0"),
+      .flag(["--png"], "write PNG instead of JPEG"),
+      .value(["--max-kb"], "KB", "upload-1024: lower the quality until the file is at most KB KiB", default: "150"),
+      .flag(["--trim"], "lossless: drop partial edge MCUs instead of refusing"),
+      .flag(["--force"], "replace existing outputs"),
+      .value(["--max-pixels"], "N", "refuse inputs of more than N pixels (decompression bombs)", default: "200000000"),
+      CommonOptions.fileTimeout,
+      CommonOptions.format(["table", "json"]), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet, CommonOptions.failOn,
+    ] + CommonOptions.colour + CommonOptions.selection,
     examples: [
-      "photoaudit sanitize IMG_0001.HEIC --out upload/",
-      "photoaudit sanitize originals/ --out out/ --profile upload-1024 --max-kb 120 -j 2",
-      "photoaudit sanitize photo.jpg --out out/ --crop 100,200,1500,2000 --max-side 1024",
-      "photoaudit sanitize scan.jpg --out out/ --profile lossless --trim",
+      Example("photoaudit sanitize IMG_0001.HEIC --out out/", "one photo, the default picker-2048 profile"),
+      Example("photoaudit sanitize originals/ --out small/ --profile upload-1024 --max-kb 120 -j 2", "a folder; its tree is mirrored"),
+      Example("photoaudit sanitize photo.jpg --out cropped/ --crop 10,20,100,60 --max-side 64"),
+      Example("photoaudit sanitize photo.jpg --out lossless/ --profile lossless", "rotate the DCT data, no re-encode"),
     ],
-    minimumPositionals: 1)
+    exits: [.ok, .findings, .usage, .cannotWrite],
+    exitMeanings: [.ok: "every output written, and its re-check has no finding at or above --fail-on",
+                   .findings: "an input failed, or an output's re-check has a finding at or above --fail-on"])
 
-  static func run(_ parsed: ParsedArguments, io: CommandIO) throws -> ExitStatus {
-    let format = try CommonOptions.reportFormat(parsed, command: spec.name, allowed: ["table", "json"])
+  static func run(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome {
+    let format = OptionValues.format(parsed, spec: spec)
     guard let out = parsed.value("--out") else { throw UsageError(command: spec.name, message: "--out DIR is required") }
     var configured = try options(parsed)
-    let jobs = try CommonOptions.jobs(parsed, command: spec.name)
+    let jobs = try OptionValues.jobs(parsed, command: spec.name)
+    let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
+    // Outputs mirror the input tree: the paths below each walked folder are needed.
+    let found = try OptionValues.inputs(parsed, spec: spec, io: io, relativePaths: true)
+    if let missing = found.missingNamed.first { throw UsageError(command: spec.name, message: "\(missing) does not exist") }
+    var outcome = Outcome(failOn: OptionValues.failOn(parsed))
     do {
-      try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+      try SystemError.createFolder(out)
     } catch {
-      throw UsageError(command: spec.name, message: "cannot create --out \(out): \(error.localizedDescription)")
+      io.message(spec.name, error.description)
+      outcome.unwritten.append(out)
+      return outcome
     }
-    let listing = DirectoryWalker.list(parsed.positionals, followSymlinks: parsed.has("--follow-symlinks"))
-    let plan = OutputNaming.plan(listing.files, out: out, png: configured.png)
+    let plan = OutputNaming.plan(found.files, relative: found.relative, out: out, png: configured.png)
     // Cores that -j leaves idle (fewer files than jobs, say one photo) go to each image's resize.
     let filesAtOnce = max(1, min(jobs, plan.count))
     configured.threadsPerImage = max(1, ProcessInfo.processInfo.activeProcessorCount / filesAtOnce)
     let options = configured
     let started = Date()
-    let progress = Progress(total: plan.count, io: io, enabled: io.stderrIsTerminal && !parsed.has("--quiet"))
-    let budget = try CommonOptions.fileTimeout(parsed, command: spec.name)
+    let progress = Progress(total: plan.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet))
     // Over the budget nothing is written: the output is committed only while still wanted.
     let results = BudgetedParallelMap.map(plan, jobs: jobs, seconds: budget, done: progress.tick) { job, token -> SanitizeResult in
       if let conflict = job.conflict { return SanitizeResult(input: job.input, error: conflict) }
       return Sanitizer.sanitize(input: job.input, output: job.output, descriptor: job.descriptor, options: options, token: token)
     } overBudget: { job in
-      SanitizeResult(input: job.input, error: "\(job.input): not sanitized, nothing written: it \(CommonOptions.overBudget(budget))")
+      SanitizeResult.notChecked(job.input, reason: "it \(OptionValues.overBudget(budget))")
     }
     progress.finish()
-    let text = format == "json" ? SanitizeReport.json(results).serialized() + "\n" : SanitizeReport.table(results)
-    io.write(text)
-    for (path, reason) in listing.skipped { io.writeError("photoaudit sanitize: skipped \(path): \(reason)\n") }
-    for r in results where r.error != nil { io.writeError("photoaudit sanitize: \(r.error!)\n") }
-    if !parsed.has("--quiet") {
+    let text = format == "json" ? SanitizeReport.json(results).serialized() + "\n" : SanitizeReport.table(results, style: io.style(OptionValues.colour(parsed)), advice: advice)
+    OptionValues.emit(text, parsed: parsed, io: io, forPeople: format == "table", command: spec.name, outcome: &outcome)
+    for r in results where r.error != nil { io.message(spec.name, r.error! + advice(r)) }
+    // Outputs not written: a write that failed, or one refused before it began (two inputs for
+    // one output, an output that would replace an input).
+    let refused = plan.filter { $0.conflict != nil }.map(\.output)
+    outcome.unwritten += results.compactMap { $0.writeFailure?.path } + refused
+    let failedInputs = zip(plan, results).contains { job, r in r.error != nil && r.writeFailure == nil && job.conflict == nil }
+    let severities = results.flatMap { $0.findings.map(\.severity) } + (failedInputs ? [.error] : [])
+      + (results.contains { $0.gpsRemoved == false } ? [.error] : [])
+    outcome.worstFinding = severities.max()
+    if !parsed.has(CommonOptions.quiet) {
       let seconds = Date().timeIntervalSince(started)
       let bytesIn = results.reduce(0) { $0 + $1.bytesIn }, bytesOut = results.reduce(0) { $0 + $1.bytesOut }
-      io.writeError("photoaudit sanitize: \(results.filter { $0.error == nil }.count)/\(results.count) file(s), \(bytesIn) → \(bytesOut) bytes, \(String(format: "%.2f", seconds)) s\n")
+      let written = parsed.value(CommonOptions.output.primary).map { "wrote \($0) and " } ?? ""
+      io.message(spec.name, "\(written)\(results.filter { $0.error == nil }.count) of \(ReportText.plural(results.count, "file")) sanitized into \(out), \(bytesIn) → \(bytesOut) bytes, \(String(format: "%.2f", seconds)) s")
     }
-    let failed = results.contains { $0.error != nil || $0.gpsRemoved == false || $0.findings.contains { $0.severity >= .error } }
-    return failed ? .findings : .ok
+    return outcome
+  }
+
+  /// What to do about a failure, when there is something to say: "(use --force to replace it)".
+  static func advice(_ r: SanitizeResult) -> String {
+    r.writeFailure?.isExisting == true && r.error?.hasPrefix("cannot write") == true ? " (use --force to replace it)" : ""
   }
 
   static func options(_ parsed: ParsedArguments) throws(UsageError) -> SanitizeOptions {
     func fail(_ m: String) -> UsageError { UsageError(command: spec.name, message: m) }
     var o = SanitizeOptions()
-    if let name = parsed.value("--profile") {
-      guard let p = SanitizeProfile(rawValue: name) else {
-        throw fail("unknown --profile '\(name)' (\(SanitizeProfile.allCases.map(\.rawValue).joined(separator: ", ")))")
-      }
-      o.profile = p
-    }
+    if let name = parsed.value("--profile"), let profile = SanitizeProfile(rawValue: name) { o.profile = profile }
     func number(_ option: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int? {
       guard let text = parsed.value(option) else { return nil }
       guard let n = Int(text), range.contains(n) else { throw fail("\(option) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'") }

@@ -4,51 +4,63 @@ import PhotoCore
 enum VerifyCommand: Command {
   static let spec = CommandSpec(
     name: "verify",
-    synopsis: "photoaudit verify OUTPUT... [--descriptor FILE|auto] [--original FILE] [--format FORMAT] [--fail-on LEVEL]",
-    summary: "Checks each output against its descriptor's claims (gps_removed, width, height, format, size_bytes, crop) and, with an original, its orientation and crop by the pixels. Exit 1 when a finding is at or above --fail-on.",
+    arguments: "OUTPUT...",
+    summary: "check each output against its descriptor's claims and, with its original, by the pixels",
+    description: """
+      Checks each output against its descriptor's claims (gps_removed, width, height, format, size_bytes, crop) and every metadata carrier for leaks; with its original (--original, or the descriptor's 'original'), checks orientation, crop and the embedded thumbnail by the pixels.
+      Exit 1 when a finding is at or above --fail-on; 3 when an output cannot be read at all (the report still lists it, with its PA013 finding).
+      """,
     options: [
-      OptionSpec(names: ["--descriptor", "-d"], valueName: "FILE|auto",
-                 help: "the JSON descriptor; 'auto' (default) finds NAME.json or NAME.ext.json beside each output"),
-      OptionSpec(names: ["--original"], valueName: "FILE", help: "the original the output was made from (else the descriptor's 'original')"),
-      OptionSpec(names: ["--no-pixels"], valueName: nil, help: "skip the pixel comparison (metadata checks only)"),
-      CommonOptions.format, CommonOptions.output, CommonOptions.jobs, CommonOptions.failOn, CommonOptions.policy,
-      CommonOptions.fileTimeout, CommonOptions.noColor, CommonOptions.quiet,
-    ],
+      .value(["--descriptor", "-d"], "FILE|auto", "the JSON descriptor; 'auto' finds NAME.json or NAME.ext.json beside each output",
+             completion: .file, default: "auto"),
+      .value(["--original"], "FILE", "the original the output was made from (else the descriptor's 'original')", completion: .file),
+      CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout,
+      CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
+      CommonOptions.failOn, CommonOptions.policy,
+    ] + CommonOptions.colour + CommonOptions.selection,
     examples: [
-      "photoaudit verify upload/IMG_0001.jpg                     # descriptor upload/IMG_0001.json",
-      "photoaudit verify out.jpg --descriptor out.json --original IMG_0001.HEIC",
-      "photoaudit verify out/*.jpg --format json --fail-on warning > verify.json",
-    ],
-    minimumPositionals: 1)
+      Example("photoaudit verify upload/IMG_0001.jpg", "its descriptor upload/IMG_0001.json names the original"),
+      Example("photoaudit verify upload/IMG_0002.jpg --descriptor upload/IMG_0002.json --original originals/IMG_0002.jpg"),
+      Example("photoaudit verify upload/*.jpg --format json --fail-on warning > verify.json", "for scripts"),
+      Example("find upload -name '*.jpg' -print0 | photoaudit verify --files-from - -0", "paths from a pipe"),
+    ])
 
-  static func run(_ parsed: ParsedArguments, io: CommandIO) throws -> ExitStatus {
-    let format = try CommonOptions.reportFormat(parsed, command: spec.name, allowed: ReportOutput.formats)
-    let failOn = try ReportOutput.failOn(parsed, command: spec.name)
-    let jobs = try CommonOptions.jobs(parsed, command: spec.name)
+  static func run(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome {
+    let jobs = try OptionValues.jobs(parsed, command: spec.name)
     var options = AuditOptions()
-    options.policy = try ReportOutput.policy(parsed, command: spec.name)
-    options.comparePixels = !parsed.has("--no-pixels")
+    options.policy = try OptionValues.policy(parsed, command: spec.name)
+    options.comparePixels = !parsed.has(CommonOptions.noPixels)
+    options.maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
+    let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
+    let found = try OptionValues.inputs(parsed, spec: spec, io: io)
+    let outputs = found.files
     let descriptorOption = parsed.value("--descriptor") ?? "auto"
-    if descriptorOption != "auto", parsed.positionals.count > 1 {
+    if descriptorOption != "auto", outputs.count > 1 {
       throw UsageError(command: spec.name, message: "--descriptor FILE names one descriptor; with several outputs use 'auto'")
     }
-    if parsed.has("--original"), parsed.positionals.count > 1 {
+    let original = parsed.value("--original")
+    if original != nil, outputs.count > 1 {
       throw UsageError(command: spec.name, message: "--original names one original; verify one output with it")
     }
-    let original = parsed.value("--original")
-    let budget = try CommonOptions.fileTimeout(parsed, command: spec.name)
     let settings = options
     let descriptorOf: @Sendable (String) -> String? = { output in
       descriptorOption == "auto" ? PairAuditor.descriptorBeside(output) : descriptorOption
     }
-    let results = BudgetedParallelMap.map(parsed.positionals, jobs: jobs, seconds: budget) { output, _ in
-      PairAuditor.audit(output: output, original: original, descriptor: descriptorOf(output), options: settings).report
+    let progress = Progress(total: outputs.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet) && outputs.count > 1)
+    let results = BudgetedParallelMap.map(outputs, jobs: jobs, seconds: budget, done: progress.tick) { output, _ -> (FileReport, Bool) in
+      let result = PairAuditor.audit(output: output, original: original, descriptor: descriptorOf(output), options: settings)
+      return (result.report, result.output.error != nil)
     } overBudget: { output in
-      FileReport(output: output, original: original, descriptor: descriptorOf(output), findings: [
-        Finding(.unreadable, file: output, evidence: "not verified: it \(CommonOptions.overBudget(budget))")])
+      (PairAuditor.notChecked(AuditJob(output: output, original: original, descriptor: descriptorOf(output)),
+                              reason: "it \(OptionValues.overBudget(budget))", options: settings), false)
     }
-    let report = AuditReport(command: spec.name, files: results)
-    try CommonOptions.emit(ReportOutput.render(report, format: format, io: io, noColor: parsed.has("--no-color"), jobs: jobs), parsed: parsed, io: io)
-    return ReportOutput.status(report, failOn: failOn)
+    progress.finish()
+    let report = AuditReport(command: spec.name, files: results.map(\.0))
+    var outcome = Outcome(report: report, failOn: OptionValues.failOn(parsed))
+    outcome.missingInputs = found.missingNamed
+    // An output that cannot be read at all: exit 3, as in every single-file command.
+    outcome.unreadableInputs = results.filter(\.1).map(\.0.output).filter { !found.missingNamed.contains($0) }
+    ReportOutput.emit(report, spec: spec, parsed: parsed, io: io, jobs: jobs, outcome: &outcome)
+    return outcome
   }
 }

@@ -5,17 +5,22 @@ public struct AuditJob: Sendable, Equatable {
   public var output: String
   public var original: String?
   public var descriptor: String?
-  public init(output: String, original: String? = nil, descriptor: String? = nil) {
+  /// Why the output cannot be audited, decided before reading it (a pairs-file entry naming an
+  /// output that does not exist): reported as PA013.
+  public var problem: String?
+  public init(output: String, original: String? = nil, descriptor: String? = nil, problem: String? = nil) {
     self.output = output
     self.original = original
     self.descriptor = descriptor
+    self.problem = problem
   }
 }
 
 /// Pairs outputs with originals: by a pairs file, else by the descriptor's `media_id` when the
 /// originals are named by it, else by file stem across extension changes (IMG_0001.HEIC →
-/// IMG_0001.jpg). Outputs without an original are still leak-scanned; originals without an
-/// output are listed.
+/// IMG_0001.jpg). Every output found is leak-scanned, with or without an original (a pairs file
+/// chooses originals; it never removes an output from the scan); originals without an output
+/// are listed.
 public enum Pairing {
   public struct Result: Sendable {
     public var jobs: [AuditJob]
@@ -70,7 +75,8 @@ public enum Pairing {
 
   /// Reads a pairs file: CSV with `original,output` rows (a header row is allowed) or JSON
   /// `[{"original": "...", "output": "..."}]`. Paths are relative to the roots; entries that
-  /// are absolute or climb out of the roots with `..` are rejected.
+  /// are absolute or climb out of the roots with `..` are rejected, and so is an output listed
+  /// twice. Each job names the output and its original; whether they exist is not checked here.
   public static func pairsFile(_ path: String, originalsRoot: String, outputsRoot: String) throws(Problem) -> [AuditJob] {
     let bytes: [UInt8]
     do { bytes = try FileSource(path: path).allBytes() } catch { throw Problem(description: "pairs file \(path): \(error)") }
@@ -95,10 +101,12 @@ public enum Pairing {
       }
     }
     var jobs: [AuditJob] = []
+    var listed = Set<String>()
     for entry in entries {
       let original = try contained(entry.original, in: originalsRoot, pairs: path)
       let output = try contained(entry.output, in: outputsRoot, pairs: path)
-      jobs.append(AuditJob(output: output, original: original, descriptor: PairAuditor.descriptorBeside(output)))
+      guard listed.insert(output).inserted else { throw Problem(description: "pairs file \(path): output '\(entry.output)' is listed twice") }
+      jobs.append(AuditJob(output: output, original: original))
     }
     return jobs.sorted { $0.output < $1.output }
   }
@@ -111,7 +119,9 @@ public enum Pairing {
       if part == ".." { depth -= 1 } else if part != "." { depth += 1 }
       if depth < 0 { throw Problem(description: "pairs file \(pairs): '\(relative)' leaves its root") }
     }
-    let joined = root.hasSuffix("/") ? root + relative : root + "/" + relative
+    // "./a.jpg" and "sub/../a.jpg" name the file a folder walk lists as ROOT/a.jpg.
+    let normalized = RelativePath.normalize(relative)
+    let joined = root.hasSuffix("/") ? root + normalized : root + "/" + normalized
     // The text stays inside; a symbolic link on the way must not lead out either (a root that
     // does not exist holds no links).
     guard FileManager.default.fileExists(atPath: root) else { return joined }

@@ -5,13 +5,30 @@ import Foundation
 public enum Thumbnailer {
   public static let longSide = 160
 
-  /// The picture of `path` as displayed, or nil when it cannot be decoded.
+  /// The picture of `path` as displayed, or nil when it cannot be decoded (or is over `maxPixels`).
   public static func dataURI(_ path: String, maxPixels: Int = 200_000_000) -> String? {
     guard let bytes = try? FileSource(path: path).allBytes() else { return nil }
     let metadata = Inspector.inspect(source: MemorySource(bytes), path: path, options: InspectOptions(mode: .metadata))
     guard metadata.error == nil,
-          var image = try? PictureDecoder.decode(bytes, metadata: metadata, view: .displayed, minLongSide: longSide, maxPixels: maxPixels)
+          let image = try? PictureDecoder.decode(bytes, metadata: metadata, view: .displayed, minLongSide: longSide, maxPixels: maxPixels)
     else { return nil }
+    return encode(image)
+  }
+
+  /// The EXIF thumbnail embedded in `path`, displayed as the image is (its Orientation applied),
+  /// or nil when it has none that decodes: what a PA005 card shows beside the output.
+  public static func embeddedDataURI(_ path: String) -> String? {
+    guard let bytes = try? FileSource(path: path).allBytes() else { return nil }
+    let metadata = Inspector.inspect(source: MemorySource(bytes), path: path)
+    guard let thumb = metadata.carriers.first(where: { $0.kind == .thumbnail && $0.item == nil && !$0.payload.isEmpty }),
+          ImageFormat.sniff(Array(thumb.payload.prefix(8))) == .jpeg,
+          let image = try? JPEGCodec.decode(thumb.payload, maxPixels: 1 << 22, expandGray: true)
+    else { return nil }
+    return encode(image.oriented(metadata.orientation.effective))
+  }
+
+  static func encode(_ picture: PixelImage) -> String? {
+    var image = picture
     if image.channels == 4 { image = image.flattened() }
     guard let small = try? image.fitted(longSide: longSide),
           let jpeg = try? JPEGCodec.encode(small, quality: 70) else { return nil }

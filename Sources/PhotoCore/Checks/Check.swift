@@ -10,6 +10,8 @@ public struct CheckSubject: Sendable {
   /// Every byte of the output attributed to a structure, when it was mapped (PA014). Nil also
   /// when the layout tree explains every byte (nothing for PA014 to report).
   public var byteMap: ByteMap?
+  /// The output's bytes are its original's, byte for byte (PA019).
+  public var sameBytesAsOriginal = false
 
   public init(output: PhotoMetadata, original: PhotoMetadata? = nil, descriptor: Descriptor? = nil,
               descriptorProblem: String? = nil, pixels: PixelVerdicts? = nil, byteMap: ByteMap? = nil) {
@@ -34,16 +36,19 @@ public enum CheckRegistry {
   public static let all: [any Check] = [
     UnreadableCheck(), GPSPresentCheck(), GPSClaimCheck(), OrientationTagCheck(), OrientationPixelCheck(),
     ThumbnailCheck(), LocationTextCheck(), IdentifyingFieldsCheck(), DescriptorMismatchCheck(), CropCheck(),
-    SecondaryImageMetadataCheck(), ICCDroppedCheck(), UnaccountedBytesCheck(), IncompleteCheckCheck(),
+    SecondaryImageMetadataCheck(), ICCDroppedCheck(), UnaccountedBytesCheck(), IncompleteCheckCheck(), OutputUnprocessedCheck(),
   ]
 
   /// Runs every check and applies the policy (disabled checks dropped, severities changed).
   public static func run(_ subject: CheckSubject, policy: Policy = Policy()) -> [Finding] {
     if subject.output.error != nil {
-      // What was read before the file proved unreadable still counts: GPS found is GPS.
-      let partial: [any Check] = subject.output.gps.isEmpty ? [UnreadableCheck(), IncompleteCheckCheck()]
-        : [UnreadableCheck(), GPSPresentCheck(), GPSClaimCheck(), IncompleteCheckCheck()]
-      return policy.apply(partial.flatMap { $0.findings(for: subject) })
+      // Nothing else of the output can be trusted; but GPS read before the problem is GPS
+      // (fail closed), and its descriptor can still be read as a carrier.
+      var found = UnreadableCheck().findings(for: subject)
+      if subject.output.gps.isEmpty { found += GPSPresentCheck.inDescriptor(subject) }
+      else { found += GPSPresentCheck().findings(for: subject) + GPSClaimCheck().findings(for: subject) }
+      found += IncompleteCheckCheck().findings(for: subject)
+      return policy.apply(found)
     }
     return policy.apply(all.flatMap { $0.findings(for: subject) })
   }

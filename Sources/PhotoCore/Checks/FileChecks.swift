@@ -10,6 +10,11 @@ struct UnreadableCheck: Check {
     if let problem = s.descriptorProblem {
       out.append(Finding(.unreadable, file: s.output.path, carrier: "descriptor", evidence: problem))
     }
+    if let d = s.descriptor {
+      out += d.invalid.map { reason in
+        Finding(.unreadable, file: s.output.path, carrier: "descriptor", evidence: "descriptor \(d.path): \(reason); that claim was not checked")
+      }
+    }
     if let error = s.original?.error {
       out.append(Finding(.unreadable, file: s.original!.path, carrier: "original", evidence: error))
     }
@@ -29,7 +34,8 @@ struct IncompleteCheckCheck: Check {
   }
 }
 
-/// PA008: width, height, format or size_bytes in the descriptor differ from the file.
+/// PA008: width, height, format or size_bytes in the descriptor differ from the file (error);
+/// the descriptor lacks some of the claims it should make (warning: those were not checked).
 struct DescriptorMismatchCheck: Check {
   var ids: [FindingID] { [.descriptorMismatch] }
 
@@ -43,6 +49,11 @@ struct DescriptorMismatchCheck: Check {
     guard let d = s.descriptor else { return [] }
     let m = s.output
     var out: [Finding] = []
+    if !d.missing.isEmpty {
+      out.append(Finding(.descriptorMismatch, file: m.path, carrier: "descriptor", tag: d.missing.joined(separator: ", "),
+                         evidence: "descriptor \(d.path) lacks \(d.missing.joined(separator: ", ")): \(d.missing.count == 1 ? "that claim was" : "those claims were") not checked",
+                         severity: .warning))
+    }
     func mismatch(_ field: String, _ claimed: String, _ actual: String) {
       out.append(Finding(.descriptorMismatch, file: m.path, carrier: "descriptor", tag: field,
                          evidence: "descriptor says \(field) \(claimed), the file has \(actual)"))
@@ -57,21 +68,6 @@ struct DescriptorMismatchCheck: Check {
     }
     if let size = d.sizeBytes, size != m.fileSize { mismatch("size_bytes", "\(size)", "\(m.fileSize) bytes") }
     return out
-  }
-}
-
-/// PA010: MPF secondary images or non-primary HEIF items that carry metadata of their own.
-struct SecondaryImageMetadataCheck: Check {
-  var ids: [FindingID] { [.secondaryImageMetadata] }
-  static let metadataKinds: Set<CarrierKind> = [.exif, .xmp, .iptc, .photoshop, .makernote]
-
-  func findings(for s: CheckSubject) -> [Finding] {
-    s.output.embeddedImages.filter { $0.kind != .thumbnail }.compactMap { image in
-      let kinds = image.carrierKinds.filter(Self.metadataKinds.contains).uniqued()
-      guard !kinds.isEmpty else { return nil }
-      return Finding(.secondaryImageMetadata, file: s.output.path, carrier: image.path.description,
-                     evidence: "\(image.path)\(image.role.map { " (\($0))" } ?? "") at byte \(image.offset) carries \(kinds.map(\.rawValue).joined(separator: ", "))")
-    }
   }
 }
 

@@ -1,5 +1,5 @@
 /// PA001: coordinates in any carrier of the output (EXIF, XMP, MPF images, thumbnail, HEIF
-/// items, PNG chunks). A GPS IFD without coordinates is reported as info.
+/// items, PNG chunks) or in its descriptor. A GPS IFD without coordinates is reported as info.
 struct GPSPresentCheck: Check {
   var ids: [FindingID] { [.gpsPresent] }
 
@@ -9,28 +9,48 @@ struct GPSPresentCheck: Check {
       Finding(.gpsPresent, file: file, carrier: GPSEvidence.carrier(fix), tag: fix.signature == nil ? "GPSLatitude/GPSLongitude" : "GPS signature",
               evidence: GPSEvidence.describe(fix))
     }
+    out += Self.inDescriptor(s)
     out += s.output.gpsWithoutCoordinates.map { fix in
       Finding(.gpsPresent, file: file, carrier: GPSEvidence.carrier(fix), tag: "GPS",
-              evidence: "GPS tags without coordinates" + (fix.altitude.map { " (altitude \($0) m)" } ?? ""),
+              evidence: "GPS tags without coordinates" + (fix.altitude.map { " (altitude \(GPSEvidence.metres($0)))" } ?? ""),
               severity: .info)
     }
     return out
   }
 }
 
-/// PA002 / PA012: the descriptor's `gps_removed` against what the file holds.
+extension GPSPresentCheck {
+  /// PA001 for the descriptor's own coordinates: reported even when the output cannot be read.
+  static func inDescriptor(_ s: CheckSubject) -> [Finding] {
+    (s.descriptor?.coordinates ?? []).map { c in
+      Finding(.gpsPresent, file: s.output.path, carrier: GPSEvidence.descriptorCarrier, tag: c.path,
+              evidence: "the descriptor carries coordinates: \(c.evidence)")
+    }
+  }
+}
+
+/// PA002 / PA012: the descriptor's `gps_removed` against what the upload holds. The claim speaks
+/// for the upload — the file and the descriptor sent with it — so a descriptor that says
+/// `gps_removed: true` while carrying coordinates itself makes a false claim too.
 struct GPSClaimCheck: Check {
   var ids: [FindingID] { [.gpsClaimFalse, .claimUnderstated] }
 
   func findings(for s: CheckSubject) -> [Finding] {
-    guard let claim = s.descriptor?.gpsRemoved else { return [] }
+    guard let descriptor = s.descriptor, let claim = descriptor.gpsRemoved else { return [] }
     let file = s.output.path
     if claim, let first = s.output.gps.first {
-      let carriers = s.output.gps.map(GPSEvidence.carrier).uniqued().joined(separator: ", ")
+      let carrierNames = GPSEvidence.carriers(s.output, descriptor)
+      let carriers = carrierNames.joined(separator: ", ")
+      // One carrier: its values; several: the first one's, named.
+      let detail = carrierNames.count == 1 ? GPSEvidence.values(first) : GPSEvidence.describe(first)
       return [Finding(.gpsClaimFalse, file: file, carrier: GPSEvidence.carrier(first), tag: "gps_removed",
-                      evidence: "descriptor says gps_removed: true, but coordinates are in \(carriers): \(GPSEvidence.describe(first))")]
+                      evidence: "descriptor says gps_removed: true, but coordinates are in \(carriers) (\(detail))")]
     }
-    if !claim, s.output.gps.isEmpty {
+    if claim, let first = descriptor.coordinates.first {
+      return [Finding(.gpsClaimFalse, file: file, carrier: GPSEvidence.descriptorCarrier, tag: "gps_removed",
+                      evidence: "descriptor says gps_removed: true, but the descriptor itself carries coordinates: \(first.evidence)")]
+    }
+    if !claim, s.output.gps.isEmpty, descriptor.coordinates.isEmpty {
       return [Finding(.claimUnderstated, file: file, carrier: "descriptor", tag: "gps_removed",
                       evidence: "descriptor says gps_removed: false, but no carrier holds coordinates")]
     }
@@ -39,22 +59,45 @@ struct GPSClaimCheck: Check {
 }
 
 /// Wording shared by the GPS checks.
-enum GPSEvidence {
+public enum GPSEvidence {
   /// Degrees to 6 decimals (about 0.1 m), as people read coordinates.
   static func degrees(_ value: Double) -> String { CFormat.string("%.6f", value) }
 
-  /// The carrier path ("exif", "thumbnail/exif", "raw-bytes").
+  /// Altitude to 0.1 m, as people read it ("12.5 m", "-3 m").
+  static func metres(_ value: Double) -> String {
+    let tenths = (value * 10).rounded() / 10
+    return (tenths == tenths.rounded() ? String(Int64(tenths)) : CFormat.string("%.1f", tenths)) + " m"
+  }
+
+  /// The carrier path ("exif", "thumbnail/exif", "trailer#1/exif", "raw-bytes").
   static func carrier(_ fix: GPSFix) -> String { fix.path.description }
 
+  /// The carrier name of coordinates found in the descriptor.
+  static let descriptorCarrier = "descriptor"
+
+  /// Every carrier holding coordinates, the file's first, then the descriptor when it has any:
+  /// what `gps_carriers` and `files_with_gps` count.
+  public static func carriers(_ output: PhotoMetadata, _ descriptor: Descriptor?) -> [String] {
+    var carriers = output.gps.map(carrier).uniqued()
+    if descriptor?.coordinates.isEmpty == false { carriers.append(descriptorCarrier) }
+    return carriers
+  }
+
+  /// "xmp: latitude 31.230416, longitude 121.473701, altitude 12.5 m".
   static func describe(_ fix: GPSFix) -> String {
+    carrier(fix) + ": " + values(fix)
+  }
+
+  /// "latitude 31.230416, longitude 121.473701, altitude 12.5 m, time 2025-01-01T02:20:30Z".
+  static func values(_ fix: GPSFix) -> String {
     var parts: [String] = []
     if let lat = fix.latitude { parts.append("latitude \(degrees(lat))") }
     if let lon = fix.longitude { parts.append("longitude \(degrees(lon))") }
-    if let alt = fix.altitude { parts.append("altitude \(alt) m") }
+    if let alt = fix.altitude { parts.append("altitude \(metres(alt))") }
     if let time = fix.timestamp { parts.append("time \(time)") }
     if let unreadable = fix.unreadable { parts.append(unreadable) }
     if let signature = fix.signature { parts.append(signature) }
-    return carrier(fix) + ": " + parts.joined(separator: ", ")
+    return parts.joined(separator: ", ")
   }
 }
 

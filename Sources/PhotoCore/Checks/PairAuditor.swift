@@ -33,6 +33,8 @@ public enum PairAuditor {
       do {
         let bytes = try FileSource(path: descriptorPath).allBytes()
         descriptor = try Descriptor.parse(bytes, path: descriptorPath)
+      } catch let problem as Descriptor.Problem {
+        descriptorProblem = problem.description  // names the descriptor already
       } catch {
         descriptorProblem = "descriptor \(descriptorPath): \(error)"
       }
@@ -55,11 +57,12 @@ public enum PairAuditor {
     // PA014 needs the byte map only where some byte is unexplained: a fully accounted output
     // (most of them) is not mapped.
     let byteMap = output.error == nil && outputInspection?.hasUnexplainedBytes != false ? outputInspection?.byteMap : nil
-    let subject = CheckSubject(output: output, original: original?.metadata, descriptor: descriptor,
+    var subject = CheckSubject(output: output, original: original?.metadata, descriptor: descriptor,
                                descriptorProblem: descriptorProblem, pixels: pixels, byteMap: byteMap)
+    subject.sameBytesAsOriginal = OutputUnprocessedCheck.sameBytes(outputBytes, original.map { ($0.metadata, $0.bytes) })
     let findings = CheckRegistry.run(subject, policy: options.policy)
     let report = FileReport(output: outputPath, original: originalPath, descriptor: descriptorPath, format: output.format,
-                            displayed: output.displayed, gpsCarriers: output.gps.map(GPSEvidence.carrier).uniqued(),
+                            displayed: output.displayed, gpsCarriers: GPSEvidence.carriers(output, descriptor),
                             pixels: pixels, findings: findings)
     return Result(report: report, output: output, original: original?.metadata, descriptor: descriptor)
   }

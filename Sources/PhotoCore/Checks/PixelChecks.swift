@@ -31,18 +31,46 @@ struct CropCheck: Check {
   }
 }
 
-/// PA005: the embedded thumbnail carries GPS or shows other content than the output.
+/// PA005: the embedded thumbnail carries GPS or shows other content than the output. What needs
+/// no pixels is checked without them too (`--no-pixels`): the thumbnail's own GPS, and a
+/// thumbnail whose shape (as displayed with the image's orientation) differs from the image's
+/// displayed shape by more than `shapeTolerance`, or that is larger than the image — it was not
+/// made from this image, so it can show the uncropped or unrotated original.
 struct ThumbnailCheck: Check {
   var ids: [FindingID] { [.thumbnailLeak] }
+
+  /// Largest relative aspect-ratio difference of a thumbnail made from its image (rounding of
+  /// a 160×120-class thumbnail; the pixel comparison uses the same bound).
+  static let shapeTolerance = 0.1
 
   func findings(for s: CheckSubject) -> [Finding] {
     var out = s.output.gps.filter { $0.path.contains("thumbnail") }.map { fix in
       Finding(.thumbnailLeak, file: s.output.path, carrier: GPSEvidence.carrier(fix), tag: "GPS",
               evidence: "the embedded thumbnail's own EXIF carries GPS: \(GPSEvidence.describe(fix))")
     }
-    if let t = s.pixels?.thumbnail, !t.matches {
-      out.append(Finding(.thumbnailLeak, file: s.output.path, carrier: "thumbnail", tag: "pixels", evidence: t.detail))
+    if let t = s.pixels?.thumbnail {
+      if !t.matches { out.append(Finding(.thumbnailLeak, file: s.output.path, carrier: "thumbnail", tag: "pixels", evidence: t.detail)) }
+    } else if let detail = Self.shapeMismatch(s.output) {
+      out.append(Finding(.thumbnailLeak, file: s.output.path, carrier: "thumbnail", tag: "size", evidence: detail))
     }
     return out
+  }
+
+  /// Why the EXIF thumbnail cannot have been made from the image, judged by sizes alone; nil
+  /// when its size fits (or is unknown).
+  static func shapeMismatch(_ m: PhotoMetadata) -> String? {
+    guard let thumbnail = m.embeddedImages.first(where: { $0.kind == .thumbnail && $0.item == nil }),
+          let stored = thumbnail.size, stored.width > 0, stored.height > 0,
+          let image = m.displayed, image.width > 0, image.height > 0 else { return nil }
+    let shown = m.orientation.effective.displayedSize(stored: stored)
+    let thumbAspect = Double(shown.width) / Double(shown.height), imageAspect = Double(image.width) / Double(image.height)
+    let start = "the embedded thumbnail (\(shown) as displayed) "
+    if abs(thumbAspect / imageAspect - 1) > shapeTolerance {
+      return start + "does not have the image's shape (\(image), aspect \(CFormat.string("%.2f", thumbAspect)) vs \(CFormat.string("%.2f", imageAspect))): it was not made from this image and may show the uncropped or unrotated original"
+    }
+    if shown.width > image.width || shown.height > image.height {
+      return start + "is larger than the image (\(image)): it was not made from this image and may show the original in more detail"
+    }
+    return nil
   }
 }

@@ -6,11 +6,9 @@ import Glibc
 /// Writes a file atomically: a temporary file in the same directory, flushed to disk, then
 /// renamed over the final name. A failure (or a kill) leaves no partial file under the final name.
 public enum AtomicFile {
-  public struct WriteError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "cannot write \(path): \(reason)" }
-  }
+  /// A write that failed: the path and the cause, said plainly ("cannot write out/a.jpg: no
+  /// space left on device").
+  public typealias WriteError = SystemError
 
   /// Prefix of temporary files, so leftovers of a killed run are recognisable.
   public static let temporaryPrefix = ".photoaudit-tmp-"
@@ -20,11 +18,11 @@ public enum AtomicFile {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
     if !overwrite, FileManager.default.fileExists(atPath: path) {
-      throw WriteError(path: path, reason: "file exists (use --force to replace it)")
+      throw WriteError(.write, path: path, code: EEXIST)
     }
     var template = Array((directory + "/" + temporaryPrefix + url.lastPathComponent + ".XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+    guard fd >= 0 else { throw WriteError(.write, path: path, code: errno) }
     let temporary = String(cString: template.map { UInt8(bitPattern: $0) })
     var ok = false
     defer {
@@ -35,24 +33,24 @@ public enum AtomicFile {
       let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
       if n < 0 {
         if errno == EINTR { continue }
-        let reason = String(cString: strerror(errno))
+        let code = errno
         close(fd)
-        throw WriteError(path: path, reason: reason)
+        throw WriteError(.write, path: path, code: code)
       }
       written += n
     }
     fchmod(fd, 0o644)
     guard fsync(fd) == 0, close(fd) == 0 else {
-      throw WriteError(path: path, reason: String(cString: strerror(errno)))
+      throw WriteError(.write, path: path, code: errno)
     }
     if !overwrite {
       // link() fails if the name exists: no race between the check above and the rename.
       guard link(temporary, path) == 0 else {
-        throw WriteError(path: path, reason: errno == EEXIST ? "file exists (use --force to replace it)" : String(cString: strerror(errno)))
+        throw WriteError(.write, path: path, code: errno)
       }
       unlink(temporary)
     } else {
-      guard rename(temporary, path) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+      guard rename(temporary, path) == 0 else { throw WriteError(.write, path: path, code: errno) }
     }
     ok = true
   }

@@ -16,17 +16,29 @@ public enum DirectoryWalker {
     public var named: Set<String> = []
     /// Paths skipped, with the reason (symlink, unreadable directory, too deep).
     public var skipped: [(path: String, reason: String)] = []
+    /// For each file found by walking a directory: its path below that directory
+    /// ("originals/" + "2024/IMG_1.HEIC" → "2024/IMG_1.HEIC"), so outputs can mirror the tree.
+    public var relative: [String: String] = [:]
+    /// An empty listing.
+    public init() {}
   }
 
   /// Files named directly are listed as given; directories are walked. Each directory is
   /// entered once (by its resolved path), so symbolic-link loops end.
-  public static func list(_ paths: [String], followSymlinks: Bool = false) -> Listing {
+  /// With `relativePaths`, `Listing.relative` is filled in (a dictionary entry per file: asked
+  /// for only where outputs mirror the tree or a glob needs it).
+  public static func list(_ paths: [String], followSymlinks: Bool = false, relativePaths: Bool = false) -> Listing {
     var listing = Listing()
     var visited = Set<String>()
     for path in paths {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        let first = listing.files.count
         walk(path, depth: 0, followSymlinks: followSymlinks, visited: &visited, into: &listing)
+        if relativePaths {
+          let root = path.hasSuffix("/") ? path : path + "/"
+          for file in listing.files[first...] where file.hasPrefix(root) { listing.relative[file] = String(file.dropFirst(root.count)) }
+        }
       } else {
         listing.files.append(path)
         listing.named.insert(path)

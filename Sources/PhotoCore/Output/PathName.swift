@@ -8,6 +8,12 @@ public enum PathName {
     return path[path.utf8.index(after: slash)...]
   }
 
+  /// The folder part: "a/b/IMG_1.jpg" → "a/b", "IMG_1.jpg" → ".", "/x" → "/".
+  public static func folder(_ path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
   /// `path` without the extension of its last component: "a/IMG_1.HEIC" → "a/IMG_1", "a/b." →
   /// "a/b"; a leading dot is not an extension (".profile" stays).
   public static func deletingExtension(_ path: String) -> String {

@@ -1,8 +1,12 @@
 import Foundation
 
-/// Where each input's output and descriptor go: `DIR/<stem>.jpg` and `DIR/<stem>.json`. Names
-/// come from the input's base name only, so an output never escapes `--out`; two inputs with the
-/// same stem, or an output that would replace an input, are refused.
+/// Where each input's output and descriptor go. A file named directly goes to
+/// `DIR/<stem>.jpg` + `DIR/<stem>.json`; a file found by walking a folder keeps its place below
+/// that folder (`originals/a/photo.heic` → `DIR/a/photo.jpg`), so `a/photo.jpg` and
+/// `b/photo.jpg` do not collide. Names are built from path components below the walked folder
+/// or the base name only, never `..`, so an output never escapes `--out`. Two inputs that would
+/// still share an output (`x.jpg` and `x.heic` side by side), or an output that would replace an
+/// input, are refused.
 public enum OutputNaming {
   public struct Job: Sendable {
     public var input: String
@@ -12,16 +16,15 @@ public enum OutputNaming {
     public var conflict: String?
   }
 
-  public static func plan(_ inputs: [String], out: String, png: Bool) -> [Job] {
+  /// - Parameter relative: for inputs found by walking a folder, their path below it.
+  public static func plan(_ inputs: [String], relative: [String: String] = [:], out: String, png: Bool) -> [Job] {
     let directory = RelativePath.normalize(out)
     var taken: [String: String] = [:]
     let inputSet = Set(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
     return inputs.map { input in
-      var stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-      // "/" is the stem of the path "/": joined to --out it would be an absolute path outside it.
-      if stem.isEmpty || stem == "." || stem == ".." || stem.contains("/") { stem = "image" }
-      let output = RelativePath.join(directory, stem + (png ? ".png" : ".jpg"))
-      let descriptor = RelativePath.join(directory, stem + ".json")
+      let base = RelativePath.join(directory, place(of: input, relative: relative[input]))
+      let output = base + (png ? ".png" : ".jpg")
+      let descriptor = base + ".json"
       var job = Job(input: input, output: output, descriptor: descriptor)
       if let first = taken[output] {
         job.conflict = "\(input): its output \(output) is already the output of \(first); rename one of them"
@@ -32,5 +35,15 @@ public enum OutputNaming {
       taken[output] = taken[output] ?? input
       return job
     }
+  }
+
+  /// The output's path below `--out`, without extension: the folders below the walked folder
+  /// (only plain names: no "", ".", "..") and the input's stem.
+  static func place(of input: String, relative: String?) -> String {
+    var stem = PathName.stem(input)
+    // "/" is the stem of the path "/": joined to --out it would be an absolute path outside it.
+    if stem.isEmpty || stem == "." || stem == ".." { stem = "image" }
+    let folders = (relative ?? "").split(separator: "/").dropLast().filter { $0 != "." && $0 != ".." }
+    return (folders.map(String.init) + [stem]).joined(separator: "/")
   }
 }

@@ -12,6 +12,9 @@ public struct SanitizeResult: Sendable {
   public var findings: [Finding] = []
   /// Why this input failed, when it did.
   public var error: String?
+  /// The output or descriptor that could not be written, when that is why it failed (disk
+  /// full, permission, a file with that name): exit status 4, not a finding about the input.
+  public var writeFailure: SystemError?
   /// Notes for the user ("quality floor 20 reached at 163 KB").
   public var notes: [String] = []
   public var bytesIn = 0
@@ -22,6 +25,14 @@ public struct SanitizeResult: Sendable {
   public init(input: String, error: String? = nil) {
     self.input = input
     self.error = error
+  }
+
+  /// An input given up on (its time budget ran out): nothing written, PA015 in its findings.
+  public static func notChecked(_ input: String, reason: String) -> SanitizeResult {
+    var result = SanitizeResult(input: input, error: "\(input): not sanitized, nothing written: \(reason)")
+    result.findings = [Finding(.incompleteCheck, file: input, carrier: "file",
+                               evidence: "file not fully checked: \(reason); no output was written and nothing of it was verified")]
+    return result
   }
 }
 
@@ -44,8 +55,13 @@ public enum Sanitizer {
       // Under a time budget, write only while the caller still waits for this file.
       if let token, !token.beginCommit() { throw Failure("\(input): not written: over the time budget") }
       do {
+        // Outputs mirror the input tree: the folder below --out may be new.
+        try SystemError.createFolder(PathName.folder(output))
         try AtomicFile.write(encoded.bytes, to: output, overwrite: options.force)
-      } catch { throw Failure("\(error)") }
+      } catch {
+        result.writeFailure = error
+        throw Failure("\(error)")
+      }
       result.output = output
       result.bytesOut = encoded.bytes.count
       // gps_removed is computed from the written file, every carrier: never assumed.
@@ -56,7 +72,10 @@ public enum Sanitizer {
                                             options: options)
       do {
         try AtomicFile.write(doc.serialized() + "\n", to: descriptorPath, overwrite: options.force)
-      } catch { throw Failure("\(error)") }
+      } catch {
+        result.writeFailure = error
+        throw Failure("\(error)")
+      }
       result.descriptorPath = descriptorPath
       result.descriptor = doc
       // Re-audit the written output against its input and descriptor: every metadata check and

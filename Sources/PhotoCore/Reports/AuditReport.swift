@@ -5,11 +5,14 @@ public struct FileReport: Sendable, Equatable {
   public var descriptor: String?
   public var format: ImageFormat?
   public var displayed: PixelSize?
-  /// Carriers that hold coordinates ("exif", "xmp", "mpf-image #2").
+  /// Carrier paths that hold coordinates ("exif", "xmp", "mpf-image#2/exif", "descriptor").
   public var gpsCarriers: [String]
   /// The pixel verdicts, when pixels were compared.
   public var pixels: PixelVerdicts?
   public var findings: [Finding]
+  /// The orientation verdict in words as a report recorded it, for a report read back from JSON
+  /// (`merge`), whose `pixels` have no orientation verdict.
+  public var recordedOrientation: String?
 
   public init(output: String, original: String? = nil, descriptor: String? = nil, format: ImageFormat? = nil,
               displayed: PixelSize? = nil, gpsCarriers: [String] = [], pixels: PixelVerdicts? = nil, findings: [Finding] = []) {
@@ -23,8 +26,17 @@ public struct FileReport: Sendable, Equatable {
     self.findings = findings
   }
 
+  /// The orientation verdict in words ("upright (match 1.00, margin 0.45)"), when pixels were compared.
+  public var orientationSummary: String? { pixels?.orientation?.summary ?? recordedOrientation }
+
   /// The worst severity among the findings, nil when there are none.
   public var worst: Severity? { findings.map(\.severity).max() }
+
+  /// No carrier holds coordinates and the output was read and checked whole: a file that could
+  /// not be read (PA013) or checked (PA015) is never reported as GPS-free (fail closed).
+  public var gpsRemoved: Bool {
+    gpsCarriers.isEmpty && !findings.contains { $0.id == .incompleteCheck || ($0.id == .unreadable && $0.carrier == nil) }
+  }
 }
 
 /// A whole report: the files, originals left without an output, and the summary.
@@ -42,13 +54,28 @@ public struct AuditReport: Sendable, Equatable {
 
   public var findings: [Finding] { files.flatMap(\.findings) }
 
-  /// Number of findings per ID, in ID order.
-  public var countsByID: [(FindingID, Int)] {
-    FindingID.allCases.compactMap { id in
-      let n = findings.filter { $0.id == id }.count
-      return n > 0 ? (id, n) : nil
+  /// One row of a summary: how many findings have this ID at this severity.
+  public struct Count: Sendable, Equatable {
+    public var id: FindingID
+    public var severity: Severity
+    public var count: Int
+  }
+
+  /// Findings counted by (ID, severity), in ID order and, within an ID, most severe first.
+  /// Severity is per finding, not per ID (PA001 is an error with coordinates, info without;
+  /// a policy can change any): a summary by ID alone would misstate the severity.
+  public var counts: [Count] {
+    var tally: [FindingID: [Severity: Int]] = [:]
+    for finding in findings { tally[finding.id, default: [:]][finding.severity, default: 0] += 1 }
+    return FindingID.allCases.flatMap { id in
+      Severity.allCases.reversed().compactMap { severity in
+        tally[id]?[severity].map { Count(id: id, severity: severity, count: $0) }
+      }
     }
   }
+
+  /// The finding IDs present, in ID order.
+  public var ids: [FindingID] { counts.map(\.id).uniqued() }
 
   /// Number of findings per severity.
   public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }

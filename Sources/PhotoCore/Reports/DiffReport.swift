@@ -40,23 +40,24 @@ public enum DiffReport {
   }
 
   public static func table(_ r: FileReport, diff: TagDiff, original: PhotoMetadata, output: PhotoMetadata, style: TextStyle) -> String {
-    var out = style.bold("\(original.path) → \(output.path)") + "\n"
+    let t = SafeText.plain
+    var out = style.bold("\(t(original.path)) → \(t(output.path))") + "\n"
     out += "\(diff.changes.filter { $0.kind == "removed" }.count) removed, \(diff.changes.filter { $0.kind == "added" }.count) added, \(diff.changes.filter { $0.kind == "changed" }.count) changed, \(diff.unchanged) unchanged\n"
     if !diff.changes.isEmpty {
       out += TextTable(headers: ["", "carrier", "group", "tag", "original", "output"], rows: diff.changes.map { c in
         switch c {
-        case .removed(let t): ["-", carrier(t), t.group, t.name, String(t.value.display.prefix(60)), ""]
-        case .added(let t): ["+", carrier(t), t.group, t.name, "", String(t.value.display.prefix(60))]
-        case .changed(let a, let b): ["~", carrier(b), b.group, b.name, String(a.value.display.prefix(60)), String(b.value.display.prefix(60))]
+        case .removed(let a): ["-", carrier(a), t(a.group), t(a.name), t(String(a.value.display.prefix(60))), ""]
+        case .added(let b): ["+", carrier(b), t(b.group), t(b.name), "", t(String(b.value.display.prefix(60)))]
+        case .changed(let a, let b): ["~", carrier(b), t(b.group), t(b.name), t(String(a.value.display.prefix(60))), t(String(b.value.display.prefix(60)))]
         }
       }).render(indent: 2)
     }
     out += "\nverdicts:\n"
     let lines = verdicts(r, original: original, output: output)
     let width = lines.map(\.0.count).max() ?? 0
-    for (label, text) in lines { out += "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + text + "\n" }
+    for (label, text) in lines { out += "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + t(text) + "\n" }
     if !r.findings.isEmpty {
-      out += "\nfindings:\n" + r.findings.map { "  \($0.id.rawValue) \($0.severity.rawValue) \($0.id.name): \($0.evidence)\n" }.joined()
+      out += "\nfindings:\n" + r.findings.map { "  \($0.id.rawValue) \($0.severity.rawValue) \($0.id.name): \(t($0.evidence))\n" }.joined()
     }
     return out
   }
@@ -64,10 +65,11 @@ public enum DiffReport {
   static func carrier(_ t: MetadataTag) -> String { t.carrier.rawValue + (t.item.map { "#\($0)" } ?? "") }
 
   public static func markdown(_ r: FileReport, diff: TagDiff, original: PhotoMetadata, output: PhotoMetadata) -> String {
-    var out = "## photoaudit diff\n\n`\(original.path)` → `\(output.path)`\n\n| verdict | |\n|---|---|\n"
-    for (label, text) in verdicts(r, original: original, output: output) { out += "| \(label) | \(ReportText.escape(text)) |\n" }
+    let md = SafeText.markdown
+    var out = "## photoaudit diff\n\n\(SafeText.markdownCode(original.path)) → \(SafeText.markdownCode(output.path))\n\n| verdict | |\n|---|---|\n"
+    for (label, text) in verdicts(r, original: original, output: output) { out += "| \(label) | \(md(text)) |\n" }
     if !r.findings.isEmpty {
-      out += "\n**Findings**\n\n" + r.findings.map { "- **\($0.id.rawValue)** \($0.severity.rawValue) \($0.id.name): \(ReportText.escape($0.evidence))\n" }.joined()
+      out += "\n**Findings**\n\n" + r.findings.map { "- **\($0.id.rawValue)** \($0.severity.rawValue) \($0.id.name): \(md($0.evidence))\n" }.joined()
     }
     out += "\n<details><summary>\(diff.changes.count) tag changes</summary>\n\n| | carrier | tag | original | output |\n|---|---|---|---|---|\n"
     for c in diff.changes {
@@ -77,7 +79,7 @@ public enum DiffReport {
       case .added(let t): (a, b) = ("", t.value.display)
       case .changed(let x, let y): (a, b) = (x.value.display, y.value.display)
       }
-      out += "| \(c.kind) | \(carrier(c.tag)) | \(c.tag.group):\(c.tag.name) | \(ReportText.escape(String(a.prefix(60)))) | \(ReportText.escape(String(b.prefix(60)))) |\n"
+      out += "| \(c.kind) | \(carrier(c.tag)) | \(md(c.tag.group)):\(md(c.tag.name)) | \(md(String(a.prefix(60)))) | \(md(String(b.prefix(60)))) |\n"
     }
     return out + "\n</details>\n"
   }

@@ -1,6 +1,8 @@
-/// The SPEC's `photoaudit/inspect/v1` JSON shape (documented by docs/schema/inspect-v1.json).
+/// The SPEC's `photoaudit/inspect/v2` JSON shape (documented by docs/schema/inspect-v2.json).
+/// v2 (0.2.0): camera values that are numbers (ISO, exposure time, f-number, focal length) are
+/// JSON numbers, and `location` and `incomplete` were added.
 public enum InspectJSON {
-  public static let schema = "photoaudit/inspect/v1"
+  public static let schema = "photoaudit/inspect/v2"
 
   /// The whole document for several files.
   public static func document(_ files: [PhotoMetadata], allTags: Bool) -> JSONValue {
@@ -25,14 +27,26 @@ public enum InspectJSON {
       ("carriers", .array(m.carriers.map(carrier))),
       ("embedded_images", .array(m.embeddedImages.map(embedded))),
       ("icc_profile", .optional(m.iccDescription) { .string($0) }),
-      ("camera", .object(CaptureSummary.camera(m).map { ($0.label, .string($0.value)) })),
+      ("camera", .object(CaptureSummary.camera(m).map { ($0.label, value($0.value)) })),
+      ("location", location(m)),
       ("identifying", .array(CaptureSummary.identifying(m).map(tag))),
     ]
     if allTags { members.append(("tags", .array(m.tags.map(tag)))) }
+    members.append(("incomplete", .array(m.incomplete.uniqued().map { part in
+      .object([("scope", .string(part.scope)), ("reason", .string(part.reason))])
+    })))
     members.append(("warnings", .array(m.warnings.map { .string($0) })))
-    members.append(("incomplete", .array(m.incomplete.map { .object([("scope", .string($0.scope)), ("reason", .string($0.reason))]) })))
     members.append(("error", .optional(m.error) { .string($0) }))
     return .object(members)
+  }
+
+  /// The place named in text fields: `{"sublocation", "city", "state", "country"}` (those
+  /// present) and the carriers holding them, or null.
+  static func location(_ m: PhotoMetadata) -> JSONValue {
+    let found = CaptureSummary.location(m)
+    guard !found.parts.isEmpty else { return .null }
+    return .object(found.parts.map { ($0.label, .string($0.value)) }
+      + [("carriers", .array(found.carriers.map { .string($0.rawValue) }))])
   }
 
   static func size(_ s: PixelSize) -> JSONValue {

@@ -134,16 +134,22 @@ public indirect enum JSONValue: Sendable, Equatable {
     s.withUTF8 { out.append(contentsOf: $0) }
   }
 
+  /// Quotes a string. Besides what JSON requires, DEL and the C1 controls (U+0080–U+009F, which
+  /// some terminals obey) are written as `\u` escapes: the value is the same, and a report
+  /// printed to a terminal cannot drive it.
   static func quote(_ s: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     var s = s
     s.withUTF8 { utf8 in
       // Most strings (paths, tag names, ids) need no escape: appended whole.
-      guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else {
+      guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) else {
         out.append(contentsOf: utf8)
         return
       }
-      for byte in utf8 {
+      var i = 0
+      while i < utf8.count {
+        let byte = utf8[i]
+        i += 1
         switch byte {
         case 0x22: out.append(contentsOf: [0x5C, 0x22])  // \"
         case 0x5C: out.append(contentsOf: [0x5C, 0x5C])  // \\
@@ -152,6 +158,10 @@ public indirect enum JSONValue: Sendable, Equatable {
         case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
         case _ where byte < 0x20 || byte == 0x7F:
           out.append(contentsOf: Array(("\\u" + String(byte, radix: 16).leftPadded(to: 4)).utf8))
+        case 0xC2 where i < utf8.count && utf8[i] < 0xA0:
+          // U+0080–U+009F is C2 80…C2 9F in UTF-8.
+          out.append(contentsOf: Array(("\\u" + String(utf8[i], radix: 16).leftPadded(to: 4)).utf8))
+          i += 1
         default: out.append(byte)  // multi-byte UTF-8 sequences pass through unchanged
         }
       }

@@ -1,5 +1,6 @@
 /// `junit.xml`: one test case per file; a failure carries the findings at or above --fail-on.
 public enum JUnitReport {
+  /// The JUnit XML document.
   public static func render(_ report: AuditReport, failOn: Severity) -> String {
     let failing = report.files.filter { f in f.findings.contains { $0.severity >= failOn } }
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -11,12 +12,12 @@ public enum JUnitReport {
       if !failures.isEmpty {
         let message = failures.map { "\($0.id.rawValue) \($0.id.name)" }.joined(separator: ", ")
         out += "      <failure message=\"\(escape(message))\" type=\"\(failures[0].id.rawValue)\">"
-        out += escape(failures.map { "\($0.id.rawValue) \($0.severity.rawValue) \($0.id.name): \($0.evidence)" }.joined(separator: "\n"))
+        out += failures.map { escape("\($0.id.rawValue) \($0.severity.rawValue) \($0.id.name): \($0.evidence)") }.joined(separator: "\n")
         out += "</failure>\n"
       }
       let others = file.findings.filter { $0.severity < failOn }
       if !others.isEmpty {
-        out += "      <system-out>" + escape(others.map { "\($0.id.rawValue) \($0.severity.rawValue): \($0.evidence)" }.joined(separator: "\n")) + "</system-out>\n"
+        out += "      <system-out>" + others.map { escape("\($0.id.rawValue) \($0.severity.rawValue): \($0.evidence)") }.joined(separator: "\n") + "</system-out>\n"
       }
       out += "    </testcase>\n"
     }
@@ -24,20 +25,7 @@ public enum JUnitReport {
     return out
   }
 
-  static func escape(_ s: String) -> String {
-    var out = ""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      // XML 1.0 forbids most control characters, even escaped.
-      case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r": out += "?"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
-  }
+  /// XML text or attribute value: markup characters as entities, control characters (which XML
+  /// 1.0 forbids even escaped) shown as `\e`, `\x07`.
+  static func escape(_ s: String) -> String { SafeText.html(s) }
 }

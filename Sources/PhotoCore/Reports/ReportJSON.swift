@@ -38,20 +38,34 @@ public enum ReportJSON {
   }
 
   static func summary(files: [JSONValue], findings: [JSONValue], unpaired: Int) -> JSONValue {
-    func count(_ key: String, _ value: String) -> Int { findings.filter { $0[key]?.stringValue == value }.count }
+    // One pass over the findings: counts by (id, severity), from which the others are summed.
+    var tally: [FindingID: [Severity: Int]] = [:]
+    for f in findings {
+      guard let id = f["id"]?.stringValue.flatMap(FindingID.init(rawValue:)),
+            let severity = f["severity"]?.stringValue.flatMap(Severity.init(rawValue:)) else { continue }
+      tally[id, default: [:]][severity, default: 0] += 1
+    }
+    let severities = Array(Severity.allCases.reversed())
     return .object([
       ("files", .int(Int64(files.count))),
       ("pairs", .int(Int64(files.filter { ($0["original"] ?? .null) != .null }.count))),
       ("unpaired_originals", .int(Int64(unpaired))),
       ("findings", .int(Int64(findings.count))),
-      ("by_severity", .object(Severity.allCases.reversed().map { ($0.rawValue, .int(Int64(count("severity", $0.rawValue)))) })),
+      ("by_severity", .object(severities.map { s in (s.rawValue, .int(Int64(tally.values.reduce(0) { $0 + ($1[s] ?? 0) }))) })),
       ("by_id", .object(FindingID.allCases.compactMap { id in
-        let n = count("id", id.rawValue)
-        return n > 0 ? (id.rawValue, .int(Int64(n))) : nil
+        tally[id].map { (id.rawValue, .int(Int64($0.values.reduce(0, +)))) }
+      })),
+      // Severity is per finding: the counts a summary table shows are by (id, severity).
+      ("by_id_severity", .array(FindingID.allCases.flatMap { id in
+        severities.compactMap { severity -> JSONValue? in
+          guard let n = tally[id]?[severity] else { return nil }
+          return .object([("id", .string(id.rawValue)), ("severity", .string(severity.rawValue)), ("count", .int(Int64(n)))])
+        }
       })),
       ("files_with_gps", .int(Int64(files.filter { !($0["gps_carriers"]?.arrayValue ?? []).isEmpty }.count))),
     ])
   }
+
 
   public static func file(_ f: FileReport) -> JSONValue {
     .object([
@@ -61,7 +75,7 @@ public enum ReportJSON {
       ("format", .optional(f.format) { .string($0.rawValue) }),
       ("displayed", .optional(f.displayed, InspectJSON.size)),
       ("gps_carriers", .array(f.gpsCarriers.map { .string($0) })),
-      ("gps_removed", .bool(f.gpsCarriers.isEmpty)),
+      ("gps_removed", .bool(f.gpsRemoved)),
       ("verdicts", verdicts(f.pixels)),
       ("findings", .array(f.findings.map(finding))),
     ])

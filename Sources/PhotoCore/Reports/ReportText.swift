@@ -1,64 +1,106 @@
-/// Human renderings of a report: the terminal table, Markdown for pull requests, CSV.
+/// Human renderings of a report: the terminal table, Markdown for pull requests, CSV. Text from
+/// files (paths, evidence) goes through `SafeText` for the format at hand.
 public enum ReportText {
   /// Summary then findings, aligned; coloured only when `style` says so.
   public static func table(_ report: AuditReport, style: TextStyle) -> String {
+    let t = SafeText.plain
     var out = summaryLine(report) + "\n"
-    if !report.countsByID.isEmpty {
-      out += TextTable(headers: ["finding", "name", "severity", "count"], rows: report.countsByID.map {
-        [$0.0.rawValue, $0.0.name, $0.0.defaultSeverity.rawValue, String($0.1)]
+    if !report.counts.isEmpty {
+      out += TextTable(headers: ["finding", "name", "severity", "count"], rows: report.counts.map {
+        [$0.id.rawValue, $0.id.name, $0.severity.rawValue, String($0.count)]
       }).render(indent: 2)
     }
     for file in report.files {
-      let mark = file.findings.isEmpty ? style.green("ok  ") : (file.worst == .error ? style.red("FAIL") : style.yellow("warn"))
-      out += "\n\(mark) \(style.bold(file.output))" + (file.original.map { "  ← \($0)" } ?? "") + "\n"
-      if let v = file.pixels?.orientation { out += "     orientation: \(v.summary)\n" }
-      if let problem = file.pixels?.problem { out += "     pixels: \(problem)\n" }
+      let mark: String = switch file.worst {
+      case nil: style.green("ok  ")
+      case .error: style.red("FAIL")
+      case .warning: style.yellow("warn")
+      case .info: "info"
+      }
+      out += "\n\(mark) \(style.bold(t(file.output)))" + (file.original.map { "  ← \(t($0))" } ?? "") + "\n"
+      if let v = file.orientationSummary { out += "     orientation: \(v)\n" }
+      if let problem = file.pixels?.problem { out += "     pixels: \(t(problem))\n" }
       for f in file.findings {
-        let severity: String
-        switch f.severity {
-        case .error: severity = style.red("error  ")
-        case .warning: severity = style.yellow("warning")
-        case .info: severity = "info   "
+        let severity: String = switch f.severity {
+        case .error: style.red("error  ")
+        case .warning: style.yellow("warning")
+        case .info: "info   "
         }
-        out += "     \(f.id.rawValue) \(severity) \(f.id.name): \(f.evidence)\n"
+        out += "     \(f.id.rawValue) \(severity) \(f.id.name): \(t(f.evidence))\n"
       }
     }
-    for original in report.unpairedOriginals { out += "\nno output for original \(original)\n" }
+    for original in report.unpairedOriginals { out += "\nno output for original \(t(original))\n" }
     return out
   }
 
-  static func summaryLine(_ report: AuditReport) -> String {
+  /// "32 files, 30 pairs: 41 errors, 16 warnings, 1 info".
+  public static func summaryLine(_ report: AuditReport) -> String {
     let pairs = report.files.filter { $0.original != nil }.count
-    return "\(report.files.count) file(s), \(pairs) pair(s): \(report.count(.error)) error(s), \(report.count(.warning)) warning(s), \(report.count(.info)) info"
+    return "\(plural(report.files.count, "file")), \(plural(pairs, "pair")): " + severityTotals(report)
   }
 
-  /// Markdown for a pull-request comment.
+  /// "41 errors, 16 warnings, 1 info".
+  public static func severityTotals(_ report: AuditReport) -> String {
+    "\(plural(report.count(.error), "error")), \(plural(report.count(.warning), "warning")), \(report.count(.info)) info"
+  }
+
+  /// "1 file", "2 files".
+  public static func plural(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+  /// The word for a file's worst finding, as the table and report.md show it.
+  public static func verdict(_ file: FileReport) -> String {
+    switch file.worst {
+    case nil: "ok"
+    case .error: "FAIL"
+    case .warning: "warn"
+    case .info: "info"
+    }
+  }
+
+  /// Files with the most severe findings first (errors, warnings, info, clean), by path within.
+  public static func errorsFirst(_ files: [FileReport]) -> [FileReport] {
+    files.enumerated().sorted { a, b in
+      let (x, y) = (a.element.worst?.rank ?? -1, b.element.worst?.rank ?? -1)
+      return x != y ? x > y : a.offset < b.offset
+    }.map(\.element)
+  }
+
+  /// Markdown for a pull-request comment: summary by (finding, severity), then one row per
+  /// file, worst first, with its verdict.
   public static func markdown(_ report: AuditReport) -> String {
-    var out = "## photoaudit \(report.command)\n\n\(summaryLine(report))\n\n"
-    if !report.countsByID.isEmpty {
-      out += "| finding | name | count |\n|---|---|---|\n"
-      for (id, n) in report.countsByID { out += "| \(id.rawValue) | \(id.name) | \(n) |\n" }
+    let md = SafeText.markdown, code = SafeText.markdownCode
+    var out = "## photoaudit \(md(report.command))\n\n\(summaryLine(report))\n\n"
+    if !report.counts.isEmpty {
+      out += "| finding | name | severity | count |\n|---|---|---|---|\n"
+      for c in report.counts { out += "| \(c.id.rawValue) | \(c.id.name) | \(c.severity.rawValue) | \(c.count) |\n" }
       out += "\n"
     }
-    out += "| file | original | findings |\n|---|---|---|\n"
-    for file in report.files {
-      let findings = file.findings.isEmpty ? "✅ none"
-        : file.findings.map { "**\($0.id.rawValue)** \($0.severity.rawValue): \(escape($0.evidence))" }.joined(separator: "<br>")
-      out += "| `\(escape(file.output))` | \(file.original.map { "`\(escape($0))`" } ?? "—") | \(findings) |\n"
+    out += "| verdict | file | original | findings |\n|---|---|---|---|\n"
+    for file in errorsFirst(report.files) {
+      let mark = switch file.worst {
+      case nil: "✅ ok"
+      case .error: "❌ FAIL"
+      case .warning: "⚠️ warn"
+      case .info: "ℹ️ info"
+      }
+      let findings = file.findings.isEmpty ? "none"
+        : file.findings.map { "**\($0.id.rawValue)** \($0.severity.rawValue) \($0.id.name): \(md($0.evidence))" }.joined(separator: "<br>")
+      out += "| \(mark) | \(code(file.output)) | \(file.original.map(code) ?? "—") | \(findings) |\n"
     }
     if !report.unpairedOriginals.isEmpty {
-      out += "\nOriginals without an output: " + report.unpairedOriginals.map { "`\(escape($0))`" }.joined(separator: ", ") + "\n"
+      out += "\nOriginals without an output: " + report.unpairedOriginals.map(code).joined(separator: ", ") + "\n"
     }
     return out
   }
 
-  /// One CSV row per finding (RFC 4180 quoting).
+  /// One CSV row per finding (RFC 4180 quoting; control characters shown escaped, so a row is
+  /// one line and a terminal `cat` of the file is safe).
   public static func csv(_ report: AuditReport) -> String {
     var out = "file,original,id,name,severity,carrier,tag,evidence\n"
     for file in report.files {
       for f in file.findings {
         out += [file.output, file.original ?? "", f.id.rawValue, f.id.name, f.severity.rawValue, f.carrier ?? "", f.tag ?? "", f.evidence]
-          .map(quote).joined(separator: ",") + "\n"
+          .map { quote(SafeText.plain($0)) }.joined(separator: ",") + "\n"
       }
     }
     return out
@@ -67,10 +109,4 @@ public enum ReportText {
   static func quote(_ s: String) -> String {
     s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
   }
-
-  static func escape(_ s: String) -> String {
-    s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-  }
 }
-
-import Foundation

@@ -1,4 +1,6 @@
-/// An aligned plain-text table (columns padded to their widest cell).
+/// An aligned plain-text table (columns padded to their widest cell). Cells are passed through
+/// `SafeText.terminal`: a control character in a cell is shown escaped (colour sequences that a
+/// renderer added stay); renderers escape untrusted text with `SafeText.plain` before.
 public struct TextTable {
   public var headers: [String]
   public var rows: [[String]]
@@ -8,7 +10,7 @@ public struct TextTable {
   }
 
   public func render(indent: Int = 0) -> String {
-    let all = [headers] + rows
+    let all = ([headers] + rows).map { $0.map(SafeText.terminal) }
     let columns = headers.count
     var widths = Array(repeating: 0, count: columns)
     for row in all {

@@ -1,0 +1,147 @@
+import Foundation
+import PhotoCore
+
+/// The common options' values, read and checked (declared in `CommonOptions`).
+enum OptionValues {
+  /// --format: the value given (the parser checked it against the command's formats) or the
+  /// command's default.
+  static func format(_ parsed: ParsedArguments, spec: CommandSpec) -> String {
+    guard let option = spec.option(named: "--format") else { return "table" }
+    return parsed.value(option) ?? "table"
+  }
+
+  /// -j N, else all cores.
+  static func jobs(_ parsed: ParsedArguments, command: String) throws(UsageError) -> Int {
+    guard let text = parsed.value(CommonOptions.jobs.primary) else { return ProcessInfo.processInfo.activeProcessorCount }
+    guard let n = Int(text), n >= 1, n <= 1024 else {
+      throw UsageError(command: command, message: "-j needs a whole number from 1 to 1024, not '\(text)'")
+    }
+    return n
+  }
+
+  /// --fail-on LEVEL (default error; the parser checked the value).
+  static func failOn(_ parsed: ParsedArguments) -> Severity {
+    parsed.value(CommonOptions.failOn).flatMap(Severity.init(rawValue:)) ?? .error
+  }
+
+  /// --policy FILE, read and checked.
+  static func policy(_ parsed: ParsedArguments, command: String) throws(UsageError) -> Policy {
+    guard let path = parsed.value(CommonOptions.policy) else { return Policy() }
+    do {
+      return try Policy.parse(try FileSource(path: path).allBytes())
+    } catch {
+      throw UsageError(command: command, message: "cannot use --policy \(path): \(error)")
+    }
+  }
+
+  /// --color WHEN, with --no-color meaning never.
+  static func colour(_ parsed: ParsedArguments) -> ColorMode {
+    if parsed.has(CommonOptions.noColor) { return .never }
+    return parsed.value(CommonOptions.color).flatMap(ColorMode.init(rawValue:)) ?? .auto
+  }
+
+  /// The per-file time budget: --file-timeout SECONDS, else 60 s.
+  static func fileTimeout(_ parsed: ParsedArguments, command: String) throws(UsageError) -> Double {
+    let text = parsed.value(CommonOptions.fileTimeout) ?? "60"
+    guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+      throw UsageError(command: command, message: "--file-timeout needs a number of seconds above 0, not '\(text)'")
+    }
+    return seconds
+  }
+
+  /// What a file over the budget is told.
+  static func overBudget(_ seconds: Double) -> String {
+    "took longer than the --file-timeout of \(seconds) s"
+  }
+
+  /// --max-pixels N, else 200 MP.
+  static func maxPixels(_ parsed: ParsedArguments, command: String) throws(UsageError) -> Int {
+    let text = parsed.value(CommonOptions.maxPixels) ?? "200000000"
+    guard let n = Int(text), n >= 1, n <= Int(Int32.max) else {
+      throw UsageError(command: command, message: "--max-pixels needs a whole number from 1 to \(Int32.max), not '\(text)'")
+    }
+    return n
+  }
+
+  /// The input selection: named paths, --files-from (read now; '-' is standard input), -0,
+  /// --ext, --include, --exclude, --follow-symlinks.
+  static func selection(_ paths: [String], _ parsed: ParsedArguments, command: String, io: CommandIO) throws(UsageError) -> InputSelection {
+    var selection = InputSelection()
+    selection.paths = paths
+    if let list = parsed.value("--files-from") {
+      let bytes: [UInt8]
+      if list == "-" {
+        bytes = io.readStandardInput()
+      } else {
+        do { bytes = try FileSource(path: list).allBytes() } catch {
+          throw UsageError(command: command, message: "cannot read --files-from \(list): \(error)")
+        }
+      }
+      selection.listed = InputSelection.entries(of: bytes, nulSeparated: parsed.has("-0"))
+    } else if parsed.has("-0") {
+      throw UsageError(command: command, message: "-0 goes with --files-from")
+    }
+    if let ext = parsed.value("--ext") {
+      selection.extensions = InputSelection.extensions(ext)
+      if selection.extensions.isEmpty { throw UsageError(command: command, message: "--ext needs extensions such as jpg,heic") }
+    }
+    selection.include = parsed.all("--include")
+    selection.exclude = parsed.all("--exclude")
+    selection.followSymlinks = parsed.has("--follow-symlinks")
+    return selection
+  }
+
+  /// The files a batch command works on: FILE|DIR arguments and --files-from, narrowed by
+  /// --ext, --include, --exclude; descriptors, reports and lists found in walked folders left
+  /// out (they are not photos). Skipped paths are said on stderr.
+  static func inputs(_ parsed: ParsedArguments, spec: CommandSpec, io: CommandIO, relativePaths: Bool = false) throws(UsageError) -> SelectedInputs {
+    var selection = try selection(parsed.positionals, parsed, command: spec.name, io: io)
+    selection.relativePaths = relativePaths
+    guard !parsed.positionals.isEmpty || parsed.has("--files-from") else {
+      throw UsageError(command: spec.name, message: "missing argument; usage: \(spec.synopsis)")
+    }
+    let found = selection.resolve()
+    for (path, reason) in found.listing.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
+    let files = found.listing.files.filter { found.listing.named.contains($0) || !Pairing.isAuxiliary($0) }
+    if found.missingNamed.isEmpty { try requireSome(files, roots: parsed.positionals, parsed, command: spec.name) }
+    return SelectedInputs(files: files, relative: found.listing.relative, missingNamed: found.missingNamed)
+  }
+
+  /// A batch that finds nothing to check fails (SPEC "Fail closed": a gate never passes on
+  /// nothing) unless --allow-empty.
+  static func requireSome(_ files: [String], roots: [String], _ parsed: ParsedArguments, command: String) throws(UsageError) {
+    guard files.isEmpty, !parsed.has(CommonOptions.allowEmpty) else { return }
+    let under = roots.isEmpty ? "in the --files-from list" : "under " + roots.joined(separator: ", ")
+    throw UsageError(command: command, message: "no image files found \(under) (--allow-empty accepts an empty batch)")
+  }
+
+  /// Prints `text` to stdout or writes it to --output atomically; a file that cannot be written
+  /// is said on stderr and recorded in the outcome (exit 4). `forPeople` text (tables,
+  /// Markdown) goes through the terminal check.
+  static func emit(_ text: String, parsed: ParsedArguments, io: CommandIO, forPeople: Bool, command: String,
+                   outcome: inout Outcome) {
+    guard let path = parsed.value(CommonOptions.output.primary) else {
+      if forPeople { io.writeText(text) } else { io.write(text) }
+      return
+    }
+    do {
+      try AtomicFile.write(forPeople ? SafeText.terminal(text) : text, to: path)
+    } catch {
+      io.message(command, error.description)
+      outcome.unwritten.append(error.path)
+    }
+  }
+
+  /// Formats written for people rather than programs.
+  static func isForPeople(_ format: String) -> Bool { ["table", "markdown"].contains(format) }
+}
+
+/// What `OptionValues.inputs` found.
+struct SelectedInputs {
+  /// The files, in order.
+  var files: [String]
+  /// Paths below their walked folder (`InputSelection.Result.listing.relative`).
+  var relative: [String: String]
+  /// Paths named on the command line that do not exist.
+  var missingNamed: [String]
+}

@@ -1,0 +1,187 @@
+/// Coordinates written as text: ISO 6709 strings ("+31.2304+121.4737/", as QuickTime `©xyz`
+/// and Android write them) and decimal latitude/longitude pairs ("31.230416, 121.473701",
+/// ExifTool's "31.230416 121.473701", "31.230416 N, 121.473701 E").
+///
+/// Works on bytes (ASCII matters, anything else is a boundary) so the same detector serves JSON
+/// strings and raw regions. Built to miss little and to stay quiet on ordinary text:
+/// - a decimal pair needs at least `minimumFractionDigits` decimals on both numbers (about 100 m),
+///   a comma, semicolon or white space between them, latitude within ±90 and longitude within
+///   ±180, and not both below 1 in magnitude (ratios such as "0.850, 0.900");
+/// - an ISO 6709 point needs signed latitude (±DD, ±DDMM or ±DDMMSS) and longitude (±DDD,
+///   ±DDDMM or ±DDDMMSS), minutes and seconds below 60, and either the "/" terminator or a
+///   fraction on both parts [ISO 6709:2008 Annex H];
+/// - neither may touch a letter, digit or dot on its outer sides (versions, IP addresses);
+/// - 0, 0 is the usual "no location" placeholder, not a location.
+public enum CoordinateText {
+  /// Decimals a number of a decimal pair needs.
+  public static let minimumFractionDigits = 3
+
+  /// One coordinate found in text.
+  public struct Match: Sendable, Equatable {
+    /// How the coordinate is written.
+    public enum Form: String, Sendable, Equatable {
+      case iso6709 = "ISO 6709 string"
+      case decimalPair = "decimal coordinate pair"
+    }
+    /// ISO 6709 or decimal pair.
+    public var form: Form
+    /// Degrees, north positive.
+    public var latitude: Double
+    /// Degrees, east positive.
+    public var longitude: Double
+    /// Where in the bytes searched.
+    public var range: Range<Int>
+  }
+
+  /// Every coordinate in `text`, in order.
+  public static func find(in text: String) -> [Match] { find(in: Array(text.utf8)) }
+
+  /// Every coordinate in `bytes`, in order, without overlaps.
+  public static func find(in bytes: [UInt8]) -> [Match] {
+    var matches: [Match] = []
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      let startsNumber = b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || isDigit(b)
+      if startsNumber, i == 0 || !isWordByte(bytes[i - 1]) {
+        if let m = iso6709(bytes, at: i) ?? decimalPair(bytes, at: i) {
+          matches.append(m)
+          i = m.range.upperBound
+          continue
+        }
+      }
+      i += 1
+    }
+    return matches
+  }
+
+  // MARK: ISO 6709
+
+  static func iso6709(_ bytes: [UInt8], at start: Int) -> Match? {
+    var i = start
+    guard let lat = signedField(bytes, &i, integerDigits: [2, 4, 6]),
+          let lon = signedField(bytes, &i, integerDigits: [3, 5, 7]) else { return nil }
+    // Optional altitude, then an optional coordinate reference system, then "/".
+    if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
+      var j = i + 1
+      let digits = j
+      while j < bytes.count, isDigit(bytes[j]) { j += 1 }
+      if j > digits {
+        if j < bytes.count, bytes[j] == UInt8(ascii: ".") {
+          j += 1
+          while j < bytes.count, isDigit(bytes[j]) { j += 1 }
+        }
+        i = j
+      }
+    }
+    if bytes[i..<min(i + 3, bytes.count)].elementsEqual("CRS".utf8) {
+      var j = i
+      while j < bytes.count, j - i < 64, bytes[j] != UInt8(ascii: "/") { j += 1 }
+      guard j < bytes.count, bytes[j] == UInt8(ascii: "/") else { return nil }
+      i = j
+    }
+    let terminated = i < bytes.count && bytes[i] == UInt8(ascii: "/")
+    if terminated {
+      i += 1
+    } else {
+      guard lat.hasFraction, lon.hasFraction, i == bytes.count || !isWordByte(bytes[i]) else { return nil }
+    }
+    guard abs(lat.degrees) <= 90, abs(lon.degrees) <= 180, lat.degrees != 0 || lon.degrees != 0 else { return nil }
+    return Match(form: .iso6709, latitude: lat.degrees, longitude: lon.degrees, range: start..<i)
+  }
+
+  /// ±D…[.f]: degrees, or degrees-minutes, or degrees-minutes-seconds by the integer digit count.
+  static func signedField(_ bytes: [UInt8], _ i: inout Int, integerDigits allowed: [Int]) -> (degrees: Double, hasFraction: Bool)? {
+    guard i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") else { return nil }
+    let negative = bytes[i] == UInt8(ascii: "-")
+    var j = i + 1
+    let integerStart = j
+    while j < bytes.count, isDigit(bytes[j]), j - integerStart < 8 { j += 1 }
+    let count = j - integerStart
+    guard allowed.contains(count) else { return nil }
+    var fraction = 0.0, scale = 1.0, hasFraction = false
+    if j < bytes.count, bytes[j] == UInt8(ascii: "."), j + 1 < bytes.count, isDigit(bytes[j + 1]) {
+      j += 1
+      while j < bytes.count, isDigit(bytes[j]), scale < 1e15 {
+        scale *= 10
+        fraction += Double(bytes[j] - 0x30) / scale
+        hasFraction = true
+        j += 1
+      }
+      while j < bytes.count, isDigit(bytes[j]) { j += 1 }
+    }
+    let digits = bytes[integerStart..<j].prefix(count).map { Int($0 - 0x30) }
+    func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + $1 } }
+    let degreeDigits = allowed[0]
+    var value: Double
+    switch count - degreeDigits {
+    case 0: value = Double(number(0..<degreeDigits)) + fraction
+    case 2:
+      let minutes = Double(number(degreeDigits..<count)) + fraction
+      guard minutes < 60 else { return nil }
+      value = Double(number(0..<degreeDigits)) + minutes / 60
+    default:
+      let minutes = number(degreeDigits..<degreeDigits + 2)
+      let seconds = Double(number(degreeDigits + 2..<count)) + fraction
+      guard minutes < 60, seconds < 60 else { return nil }
+      value = Double(number(0..<degreeDigits)) + Double(minutes) / 60 + seconds / 3600
+    }
+    if negative { value = -value }
+    i = j
+    return (value, hasFraction)
+  }
+
+  // MARK: Decimal pairs
+
+  static func decimalPair(_ bytes: [UInt8], at start: Int) -> Match? {
+    var i = start
+    guard var lat = decimal(bytes, &i) else { return nil }
+    if let hemisphere = hemisphere(bytes, &i, letters: "NS") { lat = hemisphere == UInt8(ascii: "S") ? -abs(lat) : abs(lat) }
+    // Separator: spaces, at most one comma or semicolon, spaces; at least one of them.
+    let separatorStart = i
+    while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+    if i < bytes.count, bytes[i] == UInt8(ascii: ",") || bytes[i] == UInt8(ascii: ";") { i += 1 }
+    while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+    guard i > separatorStart, i - separatorStart <= 8 else { return nil }
+    guard var lon = decimal(bytes, &i) else { return nil }
+    if let hemisphere = hemisphere(bytes, &i, letters: "EW") { lon = hemisphere == UInt8(ascii: "W") ? -abs(lon) : abs(lon) }
+    guard i == bytes.count || !isWordByte(bytes[i]) else { return nil }
+    guard abs(lat) <= 90, abs(lon) <= 180, abs(lat) >= 1 || abs(lon) >= 1 else { return nil }
+    return Match(form: .decimalPair, latitude: lat, longitude: lon, range: start..<i)
+  }
+
+  /// [±]D{1,3}.F{3,}: a decimal number with enough decimals to be a coordinate.
+  static func decimal(_ bytes: [UInt8], _ i: inout Int) -> Double? {
+    var j = i
+    if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
+    let integerStart = j
+    while j < bytes.count, isDigit(bytes[j]), j - integerStart < 4 { j += 1 }
+    guard (1...3).contains(j - integerStart), j < bytes.count, bytes[j] == UInt8(ascii: ".") else { return nil }
+    j += 1
+    let fractionStart = j
+    while j < bytes.count, isDigit(bytes[j]), j - fractionStart < 16 { j += 1 }
+    guard j - fractionStart >= minimumFractionDigits else { return nil }
+    if j < bytes.count, isDigit(bytes[j]) || bytes[j] == UInt8(ascii: ".") { return nil }
+    guard let value = Double(String(decoding: bytes[i..<j], as: UTF8.self)) else { return nil }
+    i = j
+    return value
+  }
+
+  /// An optional " N" / "S" after a number (one space at most); the letter when there is one.
+  static func hemisphere(_ bytes: [UInt8], _ i: inout Int, letters: String) -> UInt8? {
+    var j = i
+    if j < bytes.count, bytes[j] == UInt8(ascii: " ") { j += 1 }
+    guard j < bytes.count else { return nil }
+    let letter = bytes[j] & 0xDF  // upper case
+    guard letters.utf8.contains(letter), j + 1 == bytes.count || !isWordByte(bytes[j + 1]) else { return nil }
+    i = j + 1
+    return letter
+  }
+
+  static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+  /// Letters, digits and the dot: what may not touch a coordinate's outer sides.
+  static func isWordByte(_ b: UInt8) -> Bool {
+    isDigit(b) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == UInt8(ascii: ".")
+  }
+}

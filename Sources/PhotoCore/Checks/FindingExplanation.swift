@@ -1,0 +1,159 @@
+/// What each finding means, why it matters, how to fix it, and an example: the one source of
+/// `photoaudit explain PAxxx` and of docs/findings.md (generated from this table; a test keeps
+/// the file current).
+public struct FindingExplanation: Sendable {
+  /// One line, as in the SPEC's findings table.
+  public var summary: String
+  /// What it means.
+  public var meaning: String
+  /// Why it matters.
+  public var why: String
+  /// How to fix it.
+  public var fix: String
+  /// A command that raises the finding on the bundled fixtures (run from the repository root),
+  /// nil when the example is illustrative.
+  public var exampleCommand: String?
+  /// Lines of what photoaudit prints for it (a test checks them against `exampleCommand`).
+  public var exampleOutput: [String]
+}
+
+extension FindingID {
+  /// The explanation of this finding.
+  public var explanation: FindingExplanation {
+    switch self {
+    case .gpsPresent: FindingExplanation(
+      summary: "GPS coordinates in some carrier of an output",
+      meaning: "A carrier of the file holds a latitude or a longitude: EXIF GPS IFD, XMP exif:GPSLatitude, an MPF secondary image's or the embedded thumbnail's own EXIF, a HEIF item, a PNG eXIf or text chunk. The evidence names the carrier and the coordinates. GPS tags without coordinates (only a version or an altitude) are reported at info.",
+      why: "Coordinates locate the person who took the photo — their home, their school — to a few metres. Stripping tools often clean the primary EXIF and miss the others, and a viewer never shows them.",
+      fix: "Strip every carrier, not only EXIF: re-encode from the decoded pixels and attach nothing but the ICC profile (`photoaudit sanitize` does this), or remove each carrier the evidence names (`exiftool -all= -tagsfromfile @ -icc_profile`, and check MPF images and thumbnails).",
+      exampleCommand: "photoaudit verify Fixtures/defects/gps-in-xmp.jpg",
+      exampleOutput: ["PA001 error   gps-present: xmp: latitude 31.230416, longitude 121.473701, altitude 12.5 m"])
+    case .gpsClaimFalse: FindingExplanation(
+      summary: "the descriptor says `gps_removed: true` but GPS is present",
+      meaning: "The JSON descriptor sent with the output claims the location was removed, and some carrier of the file still holds coordinates (each one is also a PA001).",
+      why: "The claim is what the receiving service trusts: it may publish the photo believing it clean. A false `gps_removed` is worse than none.",
+      fix: "Compute `gps_removed` by re-reading the written file, every carrier included, never from what the pipeline meant to do; then strip the carrier named in the evidence. `photoaudit sanitize` writes descriptors that way.",
+      exampleCommand: "photoaudit verify Fixtures/defects/gps-in-xmp.jpg",
+      exampleOutput: ["PA002 error   gps-claim-false: descriptor says gps_removed: true, but coordinates are in xmp (latitude 31.230416, longitude 121.473701, altitude 12.5 m)"])
+    case .orientationTag: FindingExplanation(
+      summary: "the output still carries a non-identity Orientation / irot / imir",
+      meaning: "The output keeps an orientation instruction: EXIF Orientation other than 1 (or an invalid value), a stale XMP tiff:Orientation, or HEIF irot/imir properties. A normalized output has upright pixels and no instruction.",
+      why: "Viewers that honour the tag rotate the picture again if the pixels were already rotated (double rotation); viewers that ignore it show the raw pixels. The same file looks different in different apps.",
+      fix: "After rotating the pixels, set EXIF Orientation to 1 and remove or reset XMP tiff:Orientation too (rotating tools often leave it); for HEIF outputs, write no irot/imir. Or do not rotate and keep the tag, consistently.",
+      exampleCommand: "photoaudit verify Fixtures/defects/double-6.jpg",
+      exampleOutput: ["PA003 error   orientation-tag: EXIF Orientation = 6 (rotate 90° CW)"])
+    case .orientationPixels: FindingExplanation(
+      summary: "output pixels are rotated or mirrored relative to the original as displayed",
+      meaning: "Comparing small fingerprints of the decoded pixels under all eight orientations, the output (as a viewer displays it) is rotated or mirrored against the original as displayed. The evidence says how: double-rotated (pixels rotated and the tag kept), tag dropped without rotating, rotated the wrong way, or mirrored. When the pixels cannot tell (a uniform picture), it is info: inconclusive.",
+      why: "The user sees their photo sideways or upside down. Only the pixels show it: the output's tags can look perfectly normal.",
+      fix: "Apply the original's effective orientation (EXIF 1–8, or HEIF irot/imir — never the EXIF tag inside a HEIF) to the pixels exactly once, then reset the tag. The evidence's 'displays …' says which way the output is off.",
+      exampleCommand: "photoaudit verify Fixtures/defects/dropped-6.jpg",
+      exampleOutput: ["PA004 error   orientation-pixels: Orientation tag dropped without rotating the pixels: displays rotated 90° counter-clockwise (match 1.00, margin 0.45)"])
+    case .thumbnailLeak: FindingExplanation(
+      summary: "the embedded thumbnail shows other content (uncropped, unrotated) or carries GPS",
+      meaning: "The EXIF thumbnail inside the output does not show what the output shows — it was made before the crop or the rotation — or its own EXIF holds GPS.",
+      why: "A cropped-out face or a removed background survives in the thumbnail, and some viewers and file browsers show the thumbnail, not the image.",
+      fix: "Drop the thumbnail (IFD1) when stripping, or regenerate it from the final pixels.",
+      exampleCommand: "photoaudit verify Fixtures/defects/thumb-uncropped.jpg",
+      exampleOutput: ["PA005 error   thumbnail-leak: the embedded thumbnail (48×32) shows other content than the image (match 0.01, aspect 1.50 vs 1.50): it may reveal the uncropped or unrotated original"])
+    case .locationText: FindingExplanation(
+      summary: "textual location (city, country, sub-location) left in XMP/IPTC",
+      meaning: "A text field names a place: XMP photoshop:City/State/Country, Iptc4xmpExt:LocationCreated, IPTC-IIM City, Province-State, Country, Sub-location.",
+      why: "A city and a sub-location narrow down where someone lives or was, even with the coordinates gone.",
+      fix: "Remove the XMP and IPTC (Photoshop APP13) blocks, or at least their location fields.",
+      exampleCommand: "photoaudit verify Fixtures/defects/text-left.jpg",
+      exampleOutput: ["PA006 warning location-text: XMP-photoshop:City = Shanghai", "PA006 warning location-text: IPTC:Sub-location = Huangpu"])
+    case .identifyingFields: FindingExplanation(
+      summary: "serial numbers, owner/artist names, unique IDs, XMP history left",
+      meaning: "Fields that identify a person or a device survive: Artist, Copyright, camera or lens serial numbers, owner names, ImageUniqueID, XMP document and instance IDs, edit history.",
+      why: "A serial number links every photo from one camera; a name identifies the owner; document IDs link the output to the original in other places.",
+      fix: "Strip EXIF and XMP, or remove these fields; keep only what the service needs.",
+      exampleCommand: "photoaudit verify Fixtures/defects/text-left.jpg",
+      exampleOutput: ["PA007 warning identifying-fields: IFD0:Artist = Jane Fixture", "PA007 warning identifying-fields: ExifIFD:SerialNumber = FX0123456789"])
+    case .descriptorMismatch: FindingExplanation(
+      summary: "width, height, format or size_bytes in the descriptor differ from the file",
+      meaning: "A claim of the descriptor is not what the file is: width and height are compared with the displayed size (after orientation and crop), format with the file's real format (by content, not extension), size_bytes with the file size.",
+      why: "Services lay out, bill and validate by these numbers; a wrong width/height often means the pipeline described the original, or the stored rather than displayed size.",
+      fix: "Fill the descriptor from the written output (displayed width and height, its format and byte size), after writing it.",
+      exampleCommand: "photoaudit verify Fixtures/defects/size-lie.jpg",
+      exampleOutput: ["PA008 error   descriptor-mismatch: descriptor says size_bytes 245760, the file has 1538 bytes"])
+    case .cropMismatch: FindingExplanation(
+      summary: "output content does not match the claimed crop of the original",
+      meaning: "The descriptor's crop (x, y, width, height in the original's displayed pixels) does not show what the output shows; the evidence says where the output's content really is. Without a claimed crop, an output that shows only part of the original is reported at info.",
+      why: "A crop applied to the wrong region (often: in stored rather than displayed coordinates of a rotated photo) shows what the user cut away.",
+      fix: "Apply the crop in displayed (upright) coordinates, after orienting the pixels.",
+      exampleCommand: "photoaudit verify Fixtures/defects/crop-wrong.jpg",
+      exampleOutput: ["PA009 error   crop-mismatch: claimed crop 96×64 at (56,16) matches at 0.05; the content matches 96×64 at (56,48) of the original (1.00)"])
+    case .secondaryImageMetadata: FindingExplanation(
+      summary: "MPF or HEIF secondary images carry metadata",
+      meaning: "An image inside the file other than the primary — an MPF secondary image (iPhone depth or gain map, a large preview), a HEIF auxiliary or thumbnail item — has its own EXIF, XMP or IPTC. Metadata with no privacy field (Apple's HDR gain-map XMP with only a version) is info.",
+      why: "Stripping tools clean the primary image's EXIF and leave the secondary image's, which can hold the full camera EXIF with GPS.",
+      fix: "Drop secondary images (re-encoding from the primary's pixels does), or strip their metadata too.",
+      exampleCommand: "photoaudit verify Fixtures/defects/gps-in-mpf.jpg",
+      exampleOutput: ["PA010 error   secondary-image-metadata: mpf-image#2 (Undefined) at byte 1646 carries exif"])
+    case .iccDropped: FindingExplanation(
+      summary: "the original had an ICC profile (e.g. Display P3), the output has none",
+      meaning: "The original's colours were defined by an embedded ICC profile and the output carries none, so viewers assume sRGB.",
+      why: "Display P3 photos (every recent iPhone) look dull and shifted without their profile. The profile is not private.",
+      fix: "Keep the ICC profile when stripping (`exiftool -all= -tagsfromfile @ -icc_profile`; `photoaudit sanitize` keeps it unless --no-icc), or convert the pixels to sRGB.",
+      exampleCommand: "photoaudit verify Fixtures/defects/icc-dropped.jpg",
+      exampleOutput: ["PA011 warning icc-dropped: the original has an ICC profile 'Display P3' and the output has none: colours will shift"])
+    case .claimUnderstated: FindingExplanation(
+      summary: "the descriptor says `gps_removed: false` but no GPS is present",
+      meaning: "The descriptor claims the location is still there, and no carrier holds coordinates.",
+      why: "Harmless for privacy, but it means `gps_removed` is not computed from the file, so the day stripping fails it will not say so either.",
+      fix: "Compute `gps_removed` by re-reading the written output.",
+      exampleCommand: "photoaudit verify Fixtures/defects/claim-understated.jpg",
+      exampleOutput: ["PA012 info    claim-understated: descriptor says gps_removed: false, but no carrier holds coordinates"])
+    case .unreadable: FindingExplanation(
+      summary: "file missing, truncated, malformed or unsupported (with the reason)",
+      meaning: "The output, its descriptor or its original could not be read: it does not exist, is not a JPEG, HEIF/AVIF or PNG (by content), is truncated or malformed, is not a regular file, or took longer than --file-timeout. The evidence gives the reason and the carrier says which file (none: the output; `descriptor`; `original`).",
+      why: "Nothing was checked, so nothing can be vouched for. In a batch the file is reported and the batch goes on; single-file commands also exit 3.",
+      fix: "Fix what the reason says: the path, the pipeline's encoder, the descriptor's JSON, or raise --file-timeout.",
+      exampleCommand: "photoaudit verify Fixtures/defects/size-lie.json",
+      exampleOutput: ["PA013 error   unreadable: not a JPEG, HEIF/AVIF or PNG file (starts with 7b 0a 20 20 22 6d 65 64)"])
+    case .unaccountedBytes: FindingExplanation(
+      summary: "bytes outside every known structure (after EOI or IEND, in `free` boxes, in `mdat` no item references, beyond an ICC profile's tags)",
+      meaning: "Part of the file belongs to no structure a reader interprets, or to a structure of unknown kind: data after the JPEG end-of-image marker or the PNG IEND, a HEIF `free` box, `mdat` bytes no item references, an unknown APPn segment or chunk. Error when the bytes hold an image, EXIF/TIFF, XMP or text; info when they are zero padding; warning otherwise. `inspect --map` shows every byte's structure.",
+      why: "Hidden data is where metadata survives stripping: a whole second JPEG after EOI (a Motion Photo, an MPF image whose index was removed), an EXIF block in an unknown segment.",
+      fix: "Re-encode from the decoded pixels (nothing after EOI survives), or truncate the file at its end marker and drop unknown segments.",
+      exampleCommand: "photoaudit verify Fixtures/hidden/trailer-jpeg.jpg",
+      exampleOutput: ["PA014 error   unaccounted-bytes: 1412 bytes at byte 3310 (after EOI) hold a JPEG image, read as trailer#1"])
+    case .incompleteCheck: FindingExplanation(
+      summary: "part of the file could not be checked (cap, limit, time budget, unparseable carrier, undecodable pixels, crashed worker): no clean verdict",
+      meaning: "photoaudit stopped short somewhere in the file — a size or pixel cap (--max-pixels), a decoder limit, the time budget, a carrier it cannot fully parse, pixels that do not decode completely — and says what was not checked.",
+      why: "Fail closed: a privacy gate that passes what it did not read would pass exactly the files built to evade it.",
+      fix: "Look at the part named: raise the limit if the file is legitimate (--max-pixels, --file-timeout), or re-encode the file so it can be read whole.",
+      exampleCommand: "photoaudit verify Fixtures/failclosed/xmp-past-cap.png",
+      exampleOutput: ["PA015 error   incomplete-check: xmp not fully checked: PNG iTXt 'XML:com.adobe.xmp' at byte 33 did not inflate completely (stopped at the size cap: 16 MiB per chunk, 64 MiB per file); 16777216 bytes read"])
+    case .outputDamaged: FindingExplanation(
+      summary: "the output does not decode cleanly (truncated, premature end, corrupt data): users see grey or garbage",
+      meaning: "The output's pixels do not decode completely: the encoder's output was truncated or corrupt, so decoders show a grey or garbled part.",
+      why: "The user's photo is broken, whatever its metadata says; decoders differ in what they show.",
+      fix: "Check the pipeline's write path (a killed or out-of-space write, a partial upload) and re-encode.",
+      exampleCommand: nil,
+      exampleOutput: ["PA016 error   output-damaged: premature end of JPEG data: rows 48–63 of 64 are grey"])
+    case .generationMetadata: FindingExplanation(
+      summary: "image-generator prompts, parameters or workflows left in the file",
+      meaning: "The file carries what an image generator wrote: PNG text chunks named `parameters`, `prompt` or `workflow`, or prompts in EXIF UserComment.",
+      why: "Prompts can hold names, places and private text, and reveal the tool chain.",
+      fix: "Strip PNG text chunks and EXIF UserComment, or re-encode without metadata.",
+      exampleCommand: nil,
+      exampleOutput: ["PA017 warning generation-metadata: png tEXt 'parameters' (412 bytes): a generator's prompt and settings"])
+    case .provenanceManifest: FindingExplanation(
+      summary: "a C2PA manifest is present (info); error when it carries GPS or an ingredient image that shows removed content",
+      meaning: "The file carries a C2PA / JUMBF provenance manifest (JPEG APP11, PNG caBX, an ISOBMFF uuid box). It is info; it is an error when its assertions hold GPS or an ingredient thumbnail shows what the output removed.",
+      why: "Manifests are meant to travel with the image, and can carry the original's location or an uncropped ingredient.",
+      fix: "Keep the manifest only if the service wants provenance, and then redact location assertions and ingredient thumbnails; otherwise strip it.",
+      exampleCommand: nil,
+      exampleOutput: ["PA018 info    provenance-manifest: c2pa manifest in app11 (3 assertions, no location)"])
+    case .outputUnprocessed: FindingExplanation(
+      summary: "the output is byte-identical to its original, or has its original's metadata and pixels: the pipeline skipped processing",
+      meaning: "The output is its original: the same bytes, or the same pixels and metadata. The pipeline passed the file through untouched.",
+      why: "Every promise of the pipeline — stripped, oriented, resized — is broken at once, whatever the descriptor says.",
+      fix: "Find why the pipeline skipped the file (an error path that uploads the original, a size check that lets small files through) and process it.",
+      exampleCommand: nil,
+      exampleOutput: ["PA019 error   output-unprocessed: the output is byte-identical to its original"])
+    }
+  }
+}
