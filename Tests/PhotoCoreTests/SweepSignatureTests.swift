@@ -10,7 +10,7 @@ import Testing
     ("location: 31.230416, 121.473701 Shanghai", 31.230416, 121.473701),
     ("at -33.868820;151.209296.", -33.868820, 151.209296),
     ("GPS 31.230416,121.473701 left here by a tool", 31.230416, 121.473701),
-    ("©xyz+31.2304+121.4737/", 31.2304, 121.4737),
+    ("\u{0}\u{12}\u{15}\u{c7}+31.2304+121.4737/", 31.2304, 121.4737),  // a QuickTime ©xyz value: length, language, string
     ("+31.2304+121.4737+012.500/", 31.2304, 121.4737),
     ("-3352.13+15112.58/", -(33 + 52.13 / 60), 151 + 12.58 / 60),
   ])
@@ -22,7 +22,8 @@ import Testing
   }
 
   @Test(arguments: [
-    "version 1.0000, 2.0000 of the format",  // both fractions zero
+    "ratios 0.850, 0.900 of the frame",  // both below 1: ratios, not places
+    "0.000000, 0.000000",  // the "no location" placeholder
     "12.34, 56.78",  // too few decimals for a pair
     "123.4567, 12.3456",  // 123 is no latitude
     "2025-01-01T10:20:30+08:00",

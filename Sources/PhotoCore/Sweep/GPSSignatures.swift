@@ -4,7 +4,8 @@ import Glibc
 
 /// The GPS signatures the fail-closed sweep looks for in bytes no decoder interprets: a TIFF
 /// block with a GPS IFD, an XMP GPS property with a value, an ISO 6709 coordinate string
-/// ("+31.2304+121.4737/"), and a decimal coordinate pair in text ("31.230416, 121.473701").
+/// ("+31.2304+121.4737/"), and a decimal coordinate pair in text ("31.230416, 121.473701") —
+/// the last two as `CoordinateText` finds them in a descriptor's strings.
 /// Each is specific enough that image data, compressed data and ordinary binary structures do
 /// not produce it by chance: a TIFF header must lead to a GPS IFD with a position entry, a
 /// property name must be followed by a value with a digit, coordinates must be in range with
@@ -29,7 +30,11 @@ enum GPSSignatures {
     var hits: [Hit] = []
     hits += tiffBlocks(bytes)
     hits += xmpProperties(bytes)
-    hits += TextCoordinates.find(in: bytes)
+    hits += CoordinateText.find(in: Array(bytes)).prefix(maxHits).map { match in
+      let text = String(decoding: bytes[match.range], as: UTF8.self)
+      let what = match.form == .iso6709 ? "an ISO 6709 location" : "coordinates in text"
+      return Hit(offset: match.range.lowerBound, description: "\(what) \"\(text)\"", latitude: match.latitude, longitude: match.longitude)
+    }
     return Array(hits.sorted { $0.offset < $1.offset }.prefix(maxHits))
   }
 
