@@ -3,9 +3,9 @@
 #
 # Only independent tools are used — never photoaudit itself:
 #   ImageMagick 6 (convert/compare/identify), exiftool, heif-convert/heif-info,
-#   gcc + libheif (tools/heicenc.c), jpegtran, python3 (stdlib: tools/*.py).
+#   gcc + libheif (tools/heicenc.c), jpegtran, jhead (gen/failclosed-tree.sh), python3 (stdlib: tools/*.py).
 # Debian packages: imagemagick libimage-exiftool-perl libheif-examples libheif-dev
-#                  libjpeg-turbo-progs gcc pkg-config python3
+#                  libjpeg-turbo-progs gcc pkg-config python3 jhead
 #
 # Idempotent: removes and rebuilds jpeg/ heic/ png/ defects/ hidden/ reference/ expected/;
 # README.md, tools/ and this script are left alone. Output is byte-for-byte reproducible
@@ -463,6 +463,7 @@ shows "FFE1 .* MM" jpegseg list hidden/tiff-app1-no-header.jpg || fail "no bare-
 for f in hidden/*.jpg hidden/*.png; do expect_pixels "$f" reference/upright.png; done
 
 source "$HERE/gen/failclosed-checks.sh"
+bash "$HERE/gen/failclosed-tree.sh"   # failclosed/: GPS in embedded documents, caps (issue 12)
 
 # ---------------------------------------------------------------------------------------
 note "sizes"

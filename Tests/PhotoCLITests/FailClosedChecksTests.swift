@@ -110,9 +110,9 @@ import Testing
     let r = PhotoCLI.runCapturing(["verify", g + "/hdr-gainmap.heic", g + "/hdr-gainmap-gps.heic", "--format", "csv"])
     #expect(r.status == 1)
     #expect(Self.rows(r.out) == [
-      "\(g)/hdr-gainmap.heic,,PA010,secondary-image-metadata,info,auxiliary-image #3,,auxiliary-image #3 (urn:com:apple:photo:2020:aux:hdrgainmap) at byte 107 carries xmp with gain-map rendering fields only (HDRGainMapVersion = 65536): no privacy field",
-      "\(g)/hdr-gainmap-gps.heic,,PA001,gps-present,error,xmp #4,GPSLatitude/GPSLongitude,\"xmp #4: latitude 31.230416, longitude 121.473701\"",
-      "\(g)/hdr-gainmap-gps.heic,,PA010,secondary-image-metadata,error,auxiliary-image #3,,auxiliary-image #3 (urn:com:apple:photo:2020:aux:hdrgainmap) at byte 107 carries xmp",
+      "\(g)/hdr-gainmap.heic,,PA010,secondary-image-metadata,info,auxiliary-image#3,,auxiliary-image#3 (urn:com:apple:photo:2020:aux:hdrgainmap) at byte 107 carries xmp with gain-map rendering fields only (HDRGainMapVersion = 65536): no privacy field",
+      "\(g)/hdr-gainmap-gps.heic,,PA001,gps-present,error,auxiliary-image#3/xmp#4,GPSLatitude/GPSLongitude,\"auxiliary-image#3/xmp#4: latitude 31.230416, longitude 121.473701\"",
+      "\(g)/hdr-gainmap-gps.heic,,PA010,secondary-image-metadata,error,auxiliary-image#3,,auxiliary-image#3 (urn:com:apple:photo:2020:aux:hdrgainmap) at byte 107 carries xmp",
     ])
     #expect(PhotoCLI.runCapturing(["verify", g + "/hdr-gainmap.heic"]).status == 0, "info does not fail the gate")
   }
@@ -122,7 +122,7 @@ import Testing
   func iPhoneGainMapIsInfo() {
     let r = PhotoCLI.runCapturing(["verify", CLITests.corpus.path + "/ianare-exif-samples/iphone_13_pro_max.HEIC", "--format", "csv", "--no-pixels"])
     #expect(Self.rows(r.out).filter { $0.contains(",PA010,") }.map { $0.components(separatedBy: ",PA010,")[1] } == [
-      "secondary-image-metadata,info,auxiliary-image #51,,auxiliary-image #51 (urn:com:apple:photo:2020:aux:hdrgainmap) at byte 2084929 carries xmp with gain-map rendering fields only (HDRGainMapVersion = 65536): no privacy field",
+      "secondary-image-metadata,info,auxiliary-image#51,,auxiliary-image#51 (urn:com:apple:photo:2020:aux:hdrgainmap) at byte 2084929 carries xmp with gain-map rendering fields only (HDRGainMapVersion = 65536): no privacy field",
     ])
   }
 

@@ -74,13 +74,25 @@ import Testing
   }
 
   @Test func heifUnknownBoxIsOpaqueAndTrailerIsUnaccounted() throws {
-    let bytes = Self.heif(middle: Self.box("zzzz", [1, 2, 3])) + [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array(ascii: "JFIF")
+    let text = Array(ascii: "left behind by a tool")
+    let bytes = Self.heif(middle: Self.box("zzzz", [1, 2, 3])) + text
     let map = Self.map(bytes)
     let opaque = try #require(map.opaque.first)
     #expect(opaque.path == ["zzzz"])
     let trailer = try #require(map.unaccounted.first)
-    #expect(trailer.path == ["trailer"])
-    #expect(trailer.content?.kind == .jpeg)
+    #expect(trailer.path == ["trailer"] && trailer.note == "after the last box" && trailer.length == text.count)
+    #expect(trailer.content?.kind == .text)
+  }
+
+  /// After the last box, bytes that start a JPEG are walked as one: an appended document.
+  @Test func heifTrailerJPEGIsAnAppendedDocument() throws {
+    let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array(ascii: "JFIF")
+    let bytes = Self.heif(middle: Self.box("zzzz", [1, 2, 3])) + jpeg
+    let map = Self.map(bytes)
+    #expect(map.invariantViolations.isEmpty)
+    #expect(map.documents.map(\.path) == ["trailer#1"])
+    #expect(map.documents.first?.ranges == [bytes.count - jpeg.count..<bytes.count])
+    #expect(UnaccountedBytesCheck.findings(for: map, file: "t").contains { $0.carrier == "trailer#1" && $0.severity == .error })
   }
 
   /// An image sequence: `moov/trak/mdia/minf/stbl` sample tables locate two chunks after the
@@ -133,12 +145,13 @@ import Testing
 
   @Test func pngChunksAreMappedAndCRCsChecked() throws {
     let bad = Self.chunk("tEXt", Array("Comment\0hi".utf8), crc: 0x1234_5678)
-    let map = Self.map(Self.png(bad + Self.chunk("quUx", [9, 9])))
+    let bytes = Self.png(bad + Self.chunk("quUx", [9, 9]))
+    let map = Self.map(bytes)
     #expect(map.isFullyAccounted)
     #expect(map.regions.map(\.pathText) == ["signature", "IHDR", "tEXt", "quUx", "IDAT", "IEND"])
     #expect(map.regions[2].note == "bad CRC")
     #expect(map.regions[3].kind == .opaque)
-    #expect(map.warnings.contains { $0.contains("bad CRC") })
+    #expect(Inspector.inspect(source: MemorySource(bytes), path: "p.png").warnings.contains { $0.contains("bad CRC") })
   }
 
   @Test func pngAfterIENDIsUnaccounted() throws {

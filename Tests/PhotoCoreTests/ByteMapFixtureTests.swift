@@ -28,7 +28,6 @@ import Testing
   /// (fixture, severity of its PA014, what the bytes must be sniffed as, structure path).
   static let hidden: [(String, Severity, ByteContent.Kind, String)] = [
     ("hidden/trailer-text.jpg", .error, .text, "trailer"),
-    ("hidden/trailer-jpeg.jpg", .error, .jpeg, "trailer"),
     ("hidden/after-iend.png", .error, .text, "trailer"),
     ("hidden/free-box-jpeg.heic", .error, .jpeg, "free"),
     ("hidden/mdat-unreferenced.heic", .error, .exif, "mdat"),
@@ -56,12 +55,22 @@ import Testing
     #expect(finding.evidence.contains("after EOI"))
   }
 
-  @Test func trailerJPEGStartsRightAfterEOI() throws {
+  /// A whole JPEG after EOI is walked as an embedded document ("trailer#1"): its structures are
+  /// mapped under its path, and as bytes outside the primary image it is still PA014, an error.
+  @Test func trailerJPEGStartsRightAfterEOIAndIsMappedAsADocument() throws {
     let map = Self.map("hidden/trailer-jpeg.jpg")
+    #expect(map.invariantViolations.isEmpty)
     let eoi = try #require(map.regions.last { $0.path == ["EOI"] })
-    let trailer = try #require(map.unaccounted.first)
-    #expect(trailer.offset == eoi.end)
-    #expect(trailer.end == map.fileSize)
+    let trailer = try #require(map.documents.first)
+    #expect(map.documents.count == 1)
+    #expect(trailer.path == "trailer#1" && trailer.origin == .appended && trailer.format == "jpeg")
+    #expect(trailer.ranges == [eoi.end..<map.fileSize])
+    #expect(map.regions.contains { $0.path == ["trailer#1", "APP1 Exif"] })
+    #expect(map.regions.last?.path == ["trailer#1", "EOI"])
+    let findings = Self.pa014("hidden/trailer-jpeg.jpg")
+    #expect(findings.map(\.severity) == [.error])
+    #expect(findings.first?.carrier == "trailer#1")
+    #expect(findings.first?.evidence == "1412 bytes at byte \(eoi.end) (after EOI) hold a JPEG image, read as trailer#1")
   }
 
   @Test func unknownAPP9IsAnOpaqueStructureAndFullyAccounted() throws {
@@ -96,10 +105,10 @@ import Testing
     #expect(map.isFullyAccounted)
     let paths = map.regions.map(\.path)
     #expect(paths.contains(["APP2 MPF"]))
-    #expect(paths.contains(["MPF image 2", "SOI"]))
-    #expect(paths.contains(["MPF image 2", "APP1 Exif"]))
-    #expect(paths.contains(["MPF image 2", "scan 1 data"]))
-    #expect(paths.last == ["MPF image 2", "EOI"])
+    #expect(paths.contains(["mpf-image#2", "SOI"]))
+    #expect(paths.contains(["mpf-image#2", "APP1 Exif"]))
+    #expect(paths.contains(["mpf-image#2", "scan 1 data"]))
+    #expect(paths.last == ["mpf-image#2", "EOI"])
   }
 
   /// The check runs from the pair auditor (verify, diff, audit, sanitize) on the output.

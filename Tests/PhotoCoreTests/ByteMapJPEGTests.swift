@@ -112,12 +112,40 @@ import Testing
     return out + primary + gap + secondary
   }
 
+  /// A primary with an MPF index listing it and every one of `secondaries`, appended in order.
+  static func mpf(secondaries: [[UInt8]]) -> [UInt8] {
+    func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    func tag(_ id: UInt16, _ type: UInt16, _ count: Int, _ value: Int) -> [UInt8] {
+      [UInt8(id >> 8), UInt8(id & 0xFF), UInt8(type >> 8), UInt8(type & 0xFF)] + be32(count) + be32(value)
+    }
+    let images = secondaries.count + 1
+    func header(_ entries: [(size: Int, offset: Int)]) -> [UInt8] {
+      var h: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A] + be32(8) + [0, 2]
+      h += tag(0xB001, 4, 1, images) + tag(0xB002, 7, 16 * images, 8 + 2 + 2 * 12 + 4) + be32(0)
+      for (i, entry) in entries.enumerated() { h += be32(i == 0 ? 0x0003_0000 : 0) + be32(entry.size) + be32(entry.offset) + be32(0) }
+      return h
+    }
+    var primary = jpeg()
+    primary.removeFirst(2)
+    let headerLength = header(Array(repeating: (0, 0), count: images)).count
+    let mpHeader = 2 + 4 + 4
+    var entries = [(size: 2 + 4 + 4 + headerLength + primary.count, offset: 0)]
+    var at = entries[0].size
+    for secondary in secondaries {
+      entries.append((secondary.count, at - mpHeader))
+      at += secondary.count
+    }
+    let body = header(entries)
+    let length = 2 + 4 + body.count
+    return [0xFF, 0xD8, 0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)] + Array(ascii: "MPF\0") + body + primary + secondaries.flatMap { $0 }
+  }
+
   @Test func mpfSecondaryIsMappedRecursively() {
     let map = Self.map(Self.mpf(secondary: Self.jpeg()))
     #expect(map.invariantViolations.isEmpty)
     #expect(map.isFullyAccounted, "\(map.unaccounted.map(\.pathText)) \(map.warnings)")
-    #expect(map.regions.contains { $0.path == ["MPF image 2", "scan 1 data"] })
-    #expect(map.regions.last?.path == ["MPF image 2", "EOI"])
+    #expect(map.regions.contains { $0.path == ["mpf-image#2", "scan 1 data"] })
+    #expect(map.regions.last?.path == ["mpf-image#2", "EOI"])
   }
 
   @Test func bytesBetweenPrimaryAndSecondaryAreUnaccounted() throws {
@@ -125,13 +153,16 @@ import Testing
     let gap = try #require(map.unaccounted.first)
     #expect(gap.length == 8)
     #expect(gap.path == ["trailer"])
-    #expect(map.regions.last?.path == ["MPF image 2", "EOI"])
+    #expect(map.regions.last?.path == ["mpf-image#2", "EOI"])
   }
 
   @Test func mpfEntryPointingAtGarbageLeavesItUnaccounted() {
-    let map = Self.map(Self.mpf(secondary: Array(repeating: 0x41, count: 40)))
+    let bytes = Self.mpf(secondary: Array(repeating: 0x41, count: 40))
+    let map = Self.map(bytes)
     #expect(map.unaccounted.count == 1)
-    #expect(map.warnings.contains { $0.contains("does not start with a JPEG SOI") })
+    #expect(map.documents.isEmpty)
+    let warnings = Inspector.inspect(source: MemorySource(bytes), path: "m.jpg").warnings
+    #expect(warnings.contains { $0.contains("does not start with a JPEG SOI") }, "\(warnings)")
   }
 
   /// Every prefix of a real fixture gives a complete map without trapping.

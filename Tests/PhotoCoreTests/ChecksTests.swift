@@ -88,10 +88,15 @@ import Testing
     #expect(throws: Descriptor.Problem.self) { try Descriptor.parse(Array(text.utf8), path: "d.json") }
   }
 
-  @Test func unreadableOutputIsOnlyPA013() {
-    var m = Self.output(gps: [GPSFix(carrier: .exif, latitude: 1, longitude: 1)])
+  /// An unreadable output is PA013, and nothing else is judged from it — except GPS read before
+  /// the problem: GPS found is GPS (fail closed), so it is still PA001.
+  @Test func unreadableOutputIsPA013PlusTheGPSItHolds() {
+    var m = Self.output()
     m.error = "JPEG ends early"
+    m.orientation.exif = 6
     #expect(Self.ids(CheckSubject(output: m)) == ["PA013"])
+    m.gps = [GPSFix(carrier: .exif, latitude: 1, longitude: 1)]
+    #expect(Self.ids(CheckSubject(output: m)) == ["PA013", "PA001"])
   }
 
   @Test func secondaryImageMetadataAndICC() {

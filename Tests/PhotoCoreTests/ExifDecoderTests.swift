@@ -41,11 +41,16 @@ import Testing
     #expect(contents.tags.count < 10)
   }
 
-  @Test(arguments: [[UInt8](), [0x49, 0x49], Array("hello world".utf8)])
-  func garbageIsAWarningNotACrash(bytes: [UInt8]) {
+  /// A block that does not parse is no crash: one of 8 bytes or more (room for an IFD) is
+  /// recorded as not fully read (a PA015 for the file); a shorter one, which can hold nothing,
+  /// is a warning. No tags either way.
+  @Test(arguments: [([UInt8](), false), ([0x49, 0x49], false), (Array("hello world".utf8), true)])
+  func garbageIsIncompleteNotACrash(bytes: [UInt8], incomplete: Bool) {
     let contents = ExifDecoder.decode(bytes)
-    #expect(!contents.warnings.isEmpty)
-    #expect(contents.tags.isEmpty)
+    #expect(contents.incomplete.count == (incomplete ? 1 : 0))
+    #expect(contents.warnings.count == (incomplete ? 0 : 1))
+    #expect((contents.incomplete + contents.warnings).first?.contains("EXIF block could not be read") == true)
+    #expect(contents.tags.isEmpty && contents.gps == nil)
   }
 
   @Test func gpsTimestampAndAltitudeBelowSeaLevel() throws {

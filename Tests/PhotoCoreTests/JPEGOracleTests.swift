@@ -39,9 +39,9 @@ struct JPEGOracleTests {
     for row in rows {
       let m = Inspector.inspect(path: row.url.path)
       let oracle = SharedCorpus.oracle(row.path)
-      let primaryKinds = Set(m.carriers.filter { $0.item == nil }.map(\.kind))
-      let exifGPS = m.gps.first { $0.item == nil && $0.carrier == .exif }
-      let xmpGPS = m.gps.first { $0.item == nil && $0.carrier == .xmp }
+      let primaryKinds = Set(m.carriers.filter { $0.item == nil && $0.document.isRoot }.map(\.kind))
+      let exifGPS = m.gps.first { $0.path == CarrierPath("exif") }
+      let xmpGPS = m.gps.first { $0.path == CarrierPath("xmp") }
       func xmpOracle(_ axis: String) -> Double? {
         (oracle["XMP-exif:GPS\(axis)"] ?? oracle["XMP-dwc:DCDecimal\(axis)"])?.doubleValue
       }

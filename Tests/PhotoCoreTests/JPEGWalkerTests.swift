@@ -46,11 +46,11 @@ import Testing
   /// the byte map reads on and reports it.)
   @Test func truncationSweep() throws {
     let bytes = Self.sample()
-    let scanData = try #require(JPEGWalker.walk(MemorySource(bytes), range: 0..<bytes.count).segments.last)
-    #expect(scanData.name == "SOS")
+    let scanData = try #require(JPEGWalker.walk(MemorySource(bytes), range: 0..<bytes.count).nodes.last)
+    #expect(scanData.name == "SOS (scan 1)")
     for n in 0..<bytes.count {
-      let m = Inspector.inspect(source: MemorySource(Array(bytes.prefix(n))), path: "prefix-\(n)")
-      if n < scanData.payloadOffset + scanData.payloadLength {
+      let m = Inspector.inspect(source: MemorySource(Array(bytes.prefix(n))), path: "prefix-\(n)", options: InspectOptions(mode: .metadata))
+      if n < scanData.range.upperBound {
         #expect(m.error != nil || !m.warnings.isEmpty, "prefix of \(n) bytes was read as complete")
       }
     }
@@ -100,10 +100,15 @@ import Testing
     #expect(Inspector.inspect(source: MemorySource([]), path: "empty").error == "empty file")
   }
 
+  /// The segment cap is a resource limit: the rest of the file is left unread, recorded as an
+  /// incomplete check, and its bytes are a node of their own (not silently dropped).
   @Test func segmentFloodIsCapped() throws {
     var jpeg = JPEGBuilder()
     for _ in 0..<(JPEGWalker.maxSegments + 10) { jpeg.segment(0xFE, []) }
-    let scan = try JPEGWalker.scan(MemorySource(jpeg.bytes))
-    #expect(scan.warnings.contains { $0.contains("more than \(JPEGWalker.maxSegments) segments") })
+    let tree = JPEGWalker.walk(MemorySource(jpeg.bytes))
+    #expect(tree.incomplete.count == 1)
+    #expect(tree.incomplete.first?.reason.contains("more than \(JPEGWalker.maxSegments) segments") == true)
+    let unread = try #require(tree.nodes.last)
+    #expect(unread.name == "unread" && unread.range.upperBound == jpeg.bytes.count && unread.range.count == 10 * 4)
   }
 }

@@ -38,7 +38,7 @@ import Testing
       // The attribute cap reuses the element-count error, so the message says "elements".
       case .xmpAttributeCount: "XML has more than 4096 elements"
       case .xmpBytes: "exceeds the limit of 16777216 bytes"
-      case .mpfEntryCount: "MPF index lists 1000 images; read 64"
+      case .mpfEntryCount: "MPF index lists 5000 images; read \(MPFIndex.maxEntries)"
       case .photoshopResourceCount: "Photoshop APP13 has more than 10000 resources; the rest were skipped."
       case .iccTagCount: "ICC tag table declares 5000 tags; only 1024 fit and were read."
       case .jsonDepth: "nested deeper than \(JSONParser.maxDepth)"
@@ -52,7 +52,7 @@ import Testing
       typealias H = HostileInputs
       func inspect(_ bytes: [UInt8]) -> [String] {
         let m = Inspector.inspect(source: MemorySource(bytes), path: "hostile")
-        return (m.error.map { [$0] } ?? []) + m.warnings
+        return (m.error.map { [$0] } ?? []) + m.warnings + m.incomplete.map(\.reason)
       }
       func xmp(_ text: String) -> [String] {
         do {
@@ -95,7 +95,7 @@ import Testing
         b.frame(width: 8, height: 8)
         b.scanAndEnd()
         return inspect(b.bytes)
-      case .mpfEntryCount: return MPFIndex.parse(H.mpfIndex(images: 1000), base: 0).warnings
+      case .mpfEntryCount: return MPFIndex.parse(H.mpfIndex(images: 5000), base: 0).warnings
       case .photoshopResourceCount: return PhotoshopResources.parse(H.photoshopResources(count: 10_001)).warnings
       case .iccTagCount: return ICCProfileDecoder.decode(H.iccManyTags(count: 5000))?.warnings ?? ["not decoded"]
       case .jsonDepth: return json(Array(String(repeating: "[", count: 100).utf8))
@@ -115,6 +115,29 @@ import Testing
     let seconds = MutationCampaign.seconds(clock.now - started)
     #expect(messages.contains { $0.contains(cap.expected) }, "\(cap): expected “\(cap.expected)” in \(messages.prefix(5))")
     #expect(seconds < RegressionTests.budget * 2, "\(cap) took \(seconds) s")
+  }
+
+  /// Caps met while reading a file are early stops: each leaves the file without a clean
+  /// verdict (PA015), never a warning alone. (Caps that make the file unreadable as its format —
+  /// box nesting, boxes or bytes over the limits inside `meta` — are PA013 instead.)
+  @Test(arguments: [Cap.jpegSegmentCount, .jpegMetadataBytes, .pngChunkCount, .pngZTXtInflatedSize, .pngICCPInflatedSize,
+                    .pngITXtXMPInflatedSize])
+  func capInsideAFileIsAnIncompleteCheck(_ cap: Cap) {
+    let messages = cap.messages()
+    let bytes: [UInt8]
+    typealias H = HostileInputs
+    switch cap {
+    case .jpegSegmentCount: bytes = H.jpegWithComments(count: JPEGWalker.maxSegments + 10, payload: 1)
+    case .jpegMetadataBytes: bytes = H.jpegWithComments(count: JPEGWalker.maxMetadataBytes / 65_533 + 2, payload: 65_533)
+    case .pngChunkCount: bytes = H.pngManyChunks(count: PNGWalker.maxChunks + 1)
+    case .pngZTXtInflatedSize: bytes = H.png([H.chunk("zTXt", Array("Comment".utf8) + [0, 0] + Cap.bomb)])
+    case .pngICCPInflatedSize: bytes = H.png([H.chunk("iCCP", Array("bomb".utf8) + [0, 0] + Cap.bomb)])
+    default: bytes = H.png([H.chunk("iTXt", Array("XML:com.adobe.xmp".utf8) + [0, 1, 0, 0, 0] + Cap.bomb)])
+    }
+    let m = Inspector.inspect(source: MemorySource(bytes), path: "hostile")
+    #expect(m.incomplete.contains { $0.reason.contains(cap.expected) }, "\(cap): \(m.incomplete) \(messages.prefix(3))")
+    let findings = CheckRegistry.run(CheckSubject(output: m))
+    #expect(findings.contains { $0.id == .incompleteCheck && $0.severity == .error }, "\(cap): \(findings.map(\.id))")
   }
 
   /// The hand-made deflate bomb really is one: zlib inflates it completely to 17 MiB.
@@ -163,16 +186,16 @@ import Testing
   @Test func pngUncompressedTextStopsAtThePerFileCap() throws {
     let text = HostileInputs.chunk("tEXt", Array("Comment".utf8) + [0] + [UInt8](repeating: 0x41, count: 14 << 20))
     let png = HostileInputs.png(Array(repeating: text, count: 5))
-    let scan = try PNGWalker.scan(MemorySource(png))
-    let read = scan.carriers.reduce(0) { $0 + $1.payload.count }
+    let tree = PNGWalker.walk(MemorySource(png))
+    let read = tree.scan.carriers.reduce(0) { $0 + $1.payload.count }
     #expect(read <= PNGWalker.maxMetadataBytes, "read \(read) bytes of text")
     #expect(read > PNGWalker.maxMetadataBytes - (1 << 20), "read \(read): the cap, not less")
-    #expect(scan.carriers.filter { $0.kind == .comment }.count == 5)
-    let messages = scan.warnings.filter { $0.contains("metadata cap per file is reached") }
-    #expect(messages.count == 1, "\(scan.warnings)")
+    #expect(tree.scan.carriers.filter { $0.kind == .comment }.count == 5)
+    let messages = tree.incomplete.filter { $0.reason.contains("metadata cap per file is reached") }
+    #expect(messages.count == 1, "\(tree.incomplete)")
     // Under the cap nothing is cut.
-    let small = try PNGWalker.scan(MemorySource(HostileInputs.png(Array(repeating: text, count: 2))))
-    #expect(small.carriers.reduce(0) { $0 + $1.payload.count } == 2 * (14 << 20))
-    #expect(!small.warnings.contains { $0.contains("metadata cap") })
+    let small = PNGWalker.walk(MemorySource(HostileInputs.png(Array(repeating: text, count: 2))))
+    #expect(small.scan.carriers.reduce(0) { $0 + $1.payload.count } == 2 * (14 << 20))
+    #expect(small.incomplete.isEmpty)
   }
 }

@@ -23,11 +23,22 @@ import Testing
     #expect(parsed.entries[1].typeName == "Multi-frame Disparity")
   }
 
-  @Test func absurdImageCountIsCapped() {
+  /// The count field alone never drives the loop: the entries the data holds are read, all of
+  /// them (no silent stop at 64); only past `maxEntries`, more than any APP2 segment can hold,
+  /// are entries left unread, and counted so the walker records the file as incompletely checked.
+  @Test func absurdImageCountIsBoundByTheData() {
     let entries = Array(repeating: (UInt32(0), UInt32(10), UInt32(10)), count: 100)
     let parsed = MPFIndex.parse(Self.index(images: 4_000_000_000, entries: entries), base: 0)
-    #expect(parsed.entries.count == 64)
+    #expect(parsed.entries.count == 100)
+    #expect(parsed.unreadEntries == 0)
     #expect(parsed.warnings.contains { $0.contains("lists 4000000000 images") })
+  }
+
+  @Test func entriesPastTheLimitAreCounted() {
+    let entries = Array(repeating: (UInt32(0), UInt32(10), UInt32(10)), count: MPFIndex.maxEntries + 904)
+    let parsed = MPFIndex.parse(Self.index(images: UInt32(MPFIndex.maxEntries + 904), entries: entries), base: 0)
+    #expect(parsed.entries.count == MPFIndex.maxEntries)
+    #expect(parsed.unreadEntries == 904)
   }
 
   @Test func truncationSweepNeverTraps() {

@@ -86,11 +86,12 @@ import Testing
     #expect((result.problem != nil) == problem)
   }
 
-  @Test func zTXtPastTheCapIsAWarningAndStopsAtTheCap() throws {
+  @Test func zTXtPastTheCapIsAnIncompleteCheckAndStopsAtTheCap() throws {
     let bomb = PNGBuilder.zTXt("Comment", [], stream: ZlibFixture.zeros(PNGWalker.maxInflatedChunkBytes + 1_000_000))
-    let scan = try Self.scan(PNGBuilder.file([bomb]))
-    #expect(scan.warnings.contains { $0.contains("zTXt 'Comment'") && $0.contains("cap") })
-    let carrier = try #require(scan.carriers.first { $0.kind == .comment })
+    let tree = PNGWalker.walk(MemorySource(PNGBuilder.file([bomb])))
+    #expect(tree.incomplete.map(\.scope) == ["comment"])
+    #expect(tree.incomplete.first?.reason.contains("zTXt 'Comment'") == true && tree.incomplete.first?.reason.contains("cap") == true)
+    let carrier = try #require(tree.scan.carriers.first { $0.kind == .comment })
     #expect(carrier.payload.count == PNGWalker.maxInflatedChunkBytes)
   }
 
@@ -103,21 +104,35 @@ import Testing
     #expect(scan.warnings.isEmpty)
   }
 
-  @Test func iCCPWithoutItsChecksumIsReadWithAWarning() throws {
+  /// A stream cut before its checksum: what was inflated is read, and the profile is recorded
+  /// as not fully checked (whatever followed the cut cannot be read).
+  @Test func iCCPWithoutItsChecksumIsReadAndIncomplete() throws {
     let profile = [UInt8](repeating: 0x42, count: 100)
     let chunk = PNGBuilder.chunk("iCCP", ISOBytes.cString("icc") + [0] + ZlibFixture.stored(profile, adler: false))
-    let scan = try Self.scan(PNGBuilder.file([chunk]))
-    #expect(scan.carriers.first { $0.kind == .icc }?.payload == profile)
-    #expect(scan.warnings.contains { $0.contains("iCCP") && $0.contains("ends early") })
+    let tree = PNGWalker.walk(MemorySource(PNGBuilder.file([chunk])))
+    #expect(tree.scan.carriers.first { $0.kind == .icc }?.payload == profile)
+    #expect(tree.incomplete.count == 1)
+    #expect(tree.incomplete.first?.scope == "icc" && tree.incomplete.first?.reason.contains("ends early") == true)
   }
 
+  /// Data after IEND that starts like a JPEG is walked as one ("trailer#1", appended); data
+  /// that is no document stays unexplained ("trailer"). Both are listed as trailer carriers.
   @Test func dataAfterIENDIsATrailer() throws {
     let hidden = [0xFF, 0xD8, 0xFF, 0xE1] + ISOBytes.ascii("a whole JPEG could be here")
     let bytes = PNGBuilder.file(trailer: hidden)
-    let scan = try Self.scan(bytes)
-    let trailer = try #require(scan.carriers.first { $0.kind == .trailer })
-    #expect(trailer.payload == hidden && trailer.offset == bytes.count - hidden.count)
-    #expect(scan.warnings.contains { $0.contains("after IEND") })
+    let tree = LayoutWalker.walk(MemorySource(bytes), format: .png, mode: .complete)
+    #expect(tree.end == bytes.count - hidden.count)
+    let child = try #require(tree.children.first)
+    #expect(child.step.description == "trailer#1" && child.origin == .appended && child.tree.format == .jpeg)
+    #expect(child.tree.range == bytes.count - hidden.count..<bytes.count)
+    let listed = try #require(Inspector.inspect(source: MemorySource(bytes), path: "t.png").carriers.first { $0.kind == .trailer })
+    #expect(listed.offset == bytes.count - hidden.count && listed.length == hidden.count && listed.item == 1)
+
+    let text = ISOBytes.ascii("not a document, only text")
+    let plain = LayoutWalker.walk(MemorySource(PNGBuilder.file(trailer: text)), format: .png, mode: .metadata)
+    #expect(plain.children.isEmpty)
+    let trailer = try #require(plain.nodes.last)
+    #expect(trailer.name == "trailer" && trailer.kind == .unaccounted && trailer.note == "after IEND" && trailer.range.count == text.count)
   }
 
   @Test func fatalProblemsThrow() {
@@ -161,15 +176,15 @@ import Testing
     #expect(threw > 0 && warned > 0 && threw + warned == bytes.count)
   }
 
-  @Test func corruptionSweepNeverTraps() {
+  /// Flipping any byte after the signature never traps, and what comes out is sound: the
+  /// metadata walk throws a `ContainerError` or gives carriers inside the file, and the complete
+  /// walk's tree keeps every invariant (nodes inside their parents and in order, an exact byte map).
+  @Test func corruptionSweepGivesSoundTrees() {
     let bytes = PNGBuilder.file([PNGBuilder.zTXt("Raw profile type exif", PNGBuilder.rawProfile("exif", Self.tiff)),
                                  PNGBuilder.iTXt("XML:com.adobe.xmp", Self.xmp, compressed: true)])
-    for i in 8..<bytes.count {
-      for value: UInt8 in [0x00, 0xFF, 0x7F] {
-        var copy = bytes
-        copy[i] = value
-        _ = try? Self.scan(copy)
-      }
-    }
+    let (read, rejected, problems) = LayoutInvariants.corruptionSweep(bytes, from: 8, limit: .max, values: [0x00, 0xFF, 0x7F],
+                                                                       format: .png, scan: { try Self.scan($0) })
+    #expect(problems.isEmpty, "\(problems.prefix(3))")
+    #expect(read > 0 && rejected > 0, "read \(read), rejected \(rejected)")
   }
 }

@@ -14,12 +14,12 @@ enum InspectMap {
     }
   }
 
-  /// The file inspected and mapped through one open file; its HEIF structure, when it has one,
-  /// walked once for both. A file that cannot be opened gets the usual messages of each.
+  /// The file read once into its layout tree; the model and the byte map are views of it. A
+  /// file that cannot be opened gets the usual messages of each.
   static func inspectAndMap(_ path: String) -> (PhotoMetadata, ByteMap) {
     guard let source = try? FileSource(path: path) else { return (Inspector.inspect(path: path), ByteMapper.map(path: path)) }
-    let (metadata, scan) = Inspector.inspectWithScan(source: source, path: path)
-    return (metadata, ByteMapper.map(source, heif: scan?.heif))
+    let inspection = Inspector.read(source: source, path: path)
+    return (inspection.metadata, inspection.byteMap ?? ByteMapper.map(source))
   }
 
   /// The inspect object with a `map` member (null when the file could not be read).

@@ -8,7 +8,7 @@ public enum Thumbnailer {
   /// The picture of `path` as displayed, or nil when it cannot be decoded (or is over `maxPixels`).
   public static func dataURI(_ path: String, maxPixels: Int = 200_000_000) -> String? {
     guard let bytes = try? FileSource(path: path).allBytes() else { return nil }
-    let metadata = Inspector.inspect(source: MemorySource(bytes), path: path)
+    let metadata = Inspector.inspect(source: MemorySource(bytes), path: path, options: InspectOptions(mode: .metadata))
     guard metadata.error == nil,
           let image = try? PictureDecoder.decode(bytes, metadata: metadata, view: .displayed, minLongSide: longSide, maxPixels: maxPixels)
     else { return nil }

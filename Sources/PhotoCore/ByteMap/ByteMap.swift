@@ -57,6 +57,27 @@ public struct ByteMap: Sendable, Equatable {
   public var regions: [ByteRegion]
   /// Problems met while mapping (truncations, bad CRCs, limits); the map is still complete.
   public var warnings: [String]
+  /// The embedded documents whose bytes are in the file (their structures are regions of the
+  /// map under their path), in the order of the layout tree.
+  public var documents: [Document] = []
+
+  /// An embedded document placed in the file: an MPF image, a thumbnail, an ICC profile, an
+  /// image after EOI.
+  public struct Document: Sendable, Equatable, Hashable {
+    /// Its carrier path ("trailer#1", "mpf-image#2/thumbnail", "icc").
+    public var path: String
+    /// How its parent holds it; `.appended` documents lie outside every structure of the parent.
+    public var origin: EmbeddedDocument.Origin
+    /// The file ranges of its bytes (one, unless joined from pieces).
+    public var ranges: [Range<Int>]
+    /// "jpeg", "tiff", "icc"…
+    public var format: String
+    /// What it is ("after EOI", "Large Thumbnail (VGA)").
+    public var role: String?
+
+    /// Its size in bytes.
+    public var length: Int { ranges.reduce(0) { $0 + $1.count } }
+  }
 
   public init(format: ImageFormat?, fileSize: Int, regions: [ByteRegion], warnings: [String] = []) {
     self.format = format

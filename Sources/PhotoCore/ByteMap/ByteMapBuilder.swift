@@ -1,44 +1,63 @@
-/// Collects what the per-format mappers find and turns it into a `ByteMap`'s exact cover.
+/// Collects the regions the byte map view paints from a layout tree and turns them into a
+/// `ByteMap`'s exact cover.
 ///
-/// Two layers: *claims* (structures, opaque or not) and *holes* (stretches a mapper knows are
-/// not explained, with a label saying why: "after EOI", "mdat bytes no item references"). Claims
-/// win over holes; where claims overlap, the one that starts first keeps its bytes (a later claim
-/// is trimmed, or dropped when it lies wholly inside). Bytes in neither become unaccounted with a
-/// generic label.
+/// Regions come in layers by depth: a structure inside another (an IFD inside an APP1, a tag
+/// inside an ICC profile inside an APP2, an image inside the data after EOI) is painted over
+/// the one that holds it. Within one depth, *claims* (structures, opaque or not) win over
+/// *holes* (stretches known to be unexplained, with a label saying why: "after EOI", "mdat
+/// bytes no item references"), and where claims overlap the one that starts first keeps its
+/// bytes. Bytes in no region become unaccounted with a generic label.
 struct ByteMapBuilder {
   /// Most regions one map holds; past this, further claims are dropped (and their bytes end up
   /// unaccounted) so a hostile file cannot make the map itself huge.
   static let maxRegions = 200_000
 
   let fileSize: Int
-  private(set) var claims: [ByteRegion] = []
-  private(set) var holes: [ByteRegion] = []
+  /// Claims and holes of one depth.
+  private struct Layer {
+    var claims: [ByteRegion] = []
+    var holes: [ByteRegion] = []
+  }
+  /// Layers by depth (index 0 unused: depths start at 1).
+  private var layers: [Layer] = []
+  private var count = 0
   private(set) var warnings: [String] = []
   private var droppedClaims = 0
 
   init(fileSize: Int) { self.fileSize = fileSize }
 
   /// True when no more claims are taken.
-  var isFull: Bool { claims.count + holes.count >= Self.maxRegions }
+  var isFull: Bool { count >= Self.maxRegions }
 
-  /// Attributes `range` to a structure (`kind` .structure or .opaque). Clamped to the file.
-  /// `header` bytes of framing at the start are skipped when the content is sniffed.
+  /// Attributes `range` to a structure (`kind` .structure or .opaque) at `depth`. Clamped to the
+  /// file. `header` bytes of framing at the start are skipped when the content is sniffed.
   mutating func claim(_ range: Range<Int>, _ path: [String], kind: ByteRegionKind = .structure, note: String? = nil,
-                      header: Int = 0) {
+                      header: Int = 0, depth: Int = 1) {
     guard let clamped = clamp(range) else { return }
     guard !isFull else {
       droppedClaims += 1
       return
     }
     var region = ByteRegion(offset: clamped.lowerBound, length: clamped.count, path: path, kind: kind, note: note)
-    region.headerLength = min(max(header, 0), clamped.count)
-    claims.append(region)
+    region.headerLength = min(max(header - (clamped.lowerBound - range.lowerBound), 0), clamped.count)
+    layers[ensureLayer(depth)].claims.append(region)
+    count += 1
   }
 
-  /// Marks `range` as known to be unexplained, with a label; claims still win over it.
-  mutating func hole(_ range: Range<Int>, _ path: [String], note: String) {
+  /// Marks `range` as known to be unexplained at `depth`, with a label; claims of the same depth
+  /// still win over it.
+  mutating func hole(_ range: Range<Int>, _ path: [String], note: String, depth: Int = 1) {
     guard let clamped = clamp(range), !isFull else { return }
-    holes.append(ByteRegion(offset: clamped.lowerBound, length: clamped.count, path: path, kind: .unaccounted, note: note))
+    layers[ensureLayer(depth)].holes.append(
+      ByteRegion(offset: clamped.lowerBound, length: clamped.count, path: path, kind: .unaccounted, note: note))
+    count += 1
+  }
+
+  /// The index of the layer of `depth`, made when first used.
+  private mutating func ensureLayer(_ depth: Int) -> Int {
+    let index = max(depth, 0)
+    if layers.count <= index { layers += Array(repeating: Layer(), count: index + 1 - layers.count) }
+    return index
   }
 
   /// Records a problem met while mapping.
@@ -53,42 +72,24 @@ struct ByteMapBuilder {
     return lower < upper ? lower..<upper : nil
   }
 
-  /// The exact cover: claims first, then holes in what is left, then generic unaccounted gaps.
+  /// The exact cover: each depth's claims, then its holes in what they leave, painted over the
+  /// depths below; generic unaccounted regions in what no layer covers.
   func build(format: ImageFormat?) -> ByteMap {
-    let placed = Self.resolve(claims)
+    var cover: [ByteRegion] = []
+    for layer in layers where !layer.claims.isEmpty || !layer.holes.isEmpty {
+      let claims = Self.resolve(layer.claims)
+      let layerRegions = Self.merge(claims, Self.subtract(Self.resolve(layer.holes), claims))
+      cover = Self.merge(Self.subtract(cover, layerRegions), layerRegions)
+    }
     var regions: [ByteRegion] = []
-    regions.reserveCapacity(placed.count * 2 + 1)
-    let placedHoles = Self.resolve(holes)
-    var holeIndex = 0
+    regions.reserveCapacity(cover.count * 2 + 1)
     var cursor = 0
-    func fillGap(upTo end: Int) {
-      // Intersect the gap cursor..<end with the (sorted, disjoint) holes.
-      while cursor < end {
-        while holeIndex < placedHoles.count, placedHoles[holeIndex].end <= cursor { holeIndex += 1 }
-        guard holeIndex < placedHoles.count, placedHoles[holeIndex].offset < end else {
-          regions.append(Self.generic(cursor..<end))
-          cursor = end
-          return
-        }
-        let hole = placedHoles[holeIndex]
-        if hole.offset > cursor {
-          regions.append(Self.generic(cursor..<hole.offset))
-          cursor = hole.offset
-        }
-        let pieceEnd = min(hole.end, end)
-        var piece = hole
-        piece.offset = cursor
-        piece.length = pieceEnd - cursor
-        regions.append(piece)
-        cursor = pieceEnd
-      }
+    for region in cover {
+      if region.offset > cursor { regions.append(Self.generic(cursor..<region.offset)) }
+      regions.append(region)
+      cursor = region.end
     }
-    for claim in placed {
-      if claim.offset > cursor { fillGap(upTo: claim.offset) }
-      regions.append(claim)
-      cursor = claim.end
-    }
-    fillGap(upTo: fileSize)
+    if cursor < fileSize { regions.append(Self.generic(cursor..<fileSize)) }
     var warnings = self.warnings
     if droppedClaims > 0 {
       warnings.append("the map holds at most \(Self.maxRegions) regions; \(droppedClaims) structures were not mapped")
@@ -98,20 +99,69 @@ struct ByteMapBuilder {
 
   /// Sorts by offset (stable) and trims overlaps: the earlier-starting region keeps its bytes.
   static func resolve(_ list: [ByteRegion]) -> [ByteRegion] {
-    let sorted = list.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+    // Walkers emit in file order: sort only when they did not.
+    let inOrder = zip(list, list.dropFirst()).allSatisfy { $0.offset <= $1.offset }
+    let sorted = inOrder ? list : list.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
     var out: [ByteRegion] = []
     out.reserveCapacity(sorted.count)
     var cursor = 0
-    for var region in sorted {
+    for region in sorted {
       guard region.end > cursor else { continue }
-      if region.offset < cursor {
-        region.headerLength = max(0, region.headerLength - (cursor - region.offset))
-        region.length = region.end - cursor
-        region.offset = cursor
-      }
-      out.append(region)
+      out.append(region.offset < cursor ? piece(region, cursor..<region.end) : region)
       cursor = region.end
     }
+    return out
+  }
+
+  /// The parts of `base` (sorted, disjoint) that no region of `top` (sorted, disjoint) covers.
+  static func subtract(_ base: [ByteRegion], _ top: [ByteRegion]) -> [ByteRegion] {
+    guard !top.isEmpty else { return base }
+    var out: [ByteRegion] = []
+    out.reserveCapacity(base.count)
+    var first = 0
+    for region in base {
+      while first < top.count, top[first].end <= region.offset { first += 1 }
+      var start = region.offset
+      var k = first
+      while start < region.end {
+        guard k < top.count, top[k].offset < region.end else {
+          out.append(piece(region, start..<region.end))
+          break
+        }
+        if top[k].offset > start { out.append(piece(region, start..<top[k].offset)) }
+        start = max(start, top[k].end)
+        k += 1
+      }
+    }
+    return out
+  }
+
+  /// Two sorted lists of disjoint regions as one sorted list.
+  static func merge(_ a: [ByteRegion], _ b: [ByteRegion]) -> [ByteRegion] {
+    guard !a.isEmpty else { return b }
+    guard !b.isEmpty else { return a }
+    var out: [ByteRegion] = []
+    out.reserveCapacity(a.count + b.count)
+    var i = 0, j = 0
+    while i < a.count || j < b.count {
+      if j == b.count || (i < a.count && a[i].offset <= b[j].offset) {
+        out.append(a[i])
+        i += 1
+      } else {
+        out.append(b[j])
+        j += 1
+      }
+    }
+    return out
+  }
+
+  /// `region` cut to `range` (inside it); its header shrinks by what was cut off the front.
+  static func piece(_ region: ByteRegion, _ range: Range<Int>) -> ByteRegion {
+    var out = region
+    out.headerLength = max(0, region.headerLength - (range.lowerBound - region.offset))
+    out.offset = range.lowerBound
+    out.length = range.count
+    out.headerLength = min(out.headerLength, out.length)
     return out
   }
 
@@ -120,12 +170,13 @@ struct ByteMapBuilder {
                note: "bytes no structure explains")
   }
 
-  /// Joins neighbouring unaccounted regions with the same path and note (pieces of one gap).
+  /// Joins neighbouring regions with the same path, kind and note: pieces of one gap, or of a
+  /// structure whose children were painted over parts of it (an APP1 around its IFDs).
   static func mergeAdjacentGaps(_ regions: [ByteRegion]) -> [ByteRegion] {
     var out: [ByteRegion] = []
     out.reserveCapacity(regions.count)
     for region in regions {
-      if region.kind == .unaccounted, var last = out.last, last.kind == .unaccounted, last.end == region.offset,
+      if var last = out.last, last.kind == region.kind, last.end == region.offset,
          last.path == region.path, last.note == region.note {
         last.length += region.length
         out[out.count - 1] = last

@@ -12,7 +12,18 @@ public enum ByteMapReport {
       ("accounted_fraction", .number(map.accountedFraction)),
       ("fully_accounted", .bool(map.isFullyAccounted)),
       ("regions", .array(map.regions.map(region))),
+      ("documents", .array(map.documents.map(document))),
       ("warnings", .array(map.warnings.map { .string($0) })),
+    ])
+  }
+
+  static func document(_ d: ByteMap.Document) -> JSONValue {
+    .object([
+      ("path", .string(d.path)),
+      ("origin", .string(d.origin.rawValue)),
+      ("format", .string(d.format)),
+      ("role", .optional(d.role) { .string($0) }),
+      ("ranges", .array(d.ranges.map { .object([("offset", .int(Int64($0.lowerBound))), ("length", .int(Int64($0.count)))]) })),
     ])
   }
 

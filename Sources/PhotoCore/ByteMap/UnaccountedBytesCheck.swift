@@ -22,7 +22,13 @@ public struct UnaccountedBytesCheck: Check {
   /// The PA014 findings for one map.
   public static func findings(for map: ByteMap, file: String) -> [Finding] {
     let suspicious = map.regions.filter { $0.kind != .structure }
-    var out: [Finding] = []
+    // Documents after the end of the image that holds them: explained as documents of their own,
+    // still outside every structure of the image (an image, EXIF or TIFF: an error).
+    var out = map.documents.filter { $0.origin == .appended }.prefix(maxListed).map { document in
+      Finding(.unaccountedBytes, file: file, carrier: document.path,
+              evidence: "\(document.length) bytes at byte \(document.ranges.first?.lowerBound ?? 0) (\(document.role ?? "after the image")) hold \(describe(document)), read as \(document.path)",
+              severity: .error)
+    }
     for region in suspicious.prefix(maxListed) {
       out.append(Finding(.unaccountedBytes, file: file, carrier: carrier(region), evidence: evidence(region),
                          severity: severity(region)))
@@ -35,6 +41,16 @@ public struct UnaccountedBytesCheck: Check {
                          severity: worst))
     }
     return out
+  }
+
+  /// "a JPEG image", "a TIFF/EXIF block", "an ISOBMFF file".
+  static func describe(_ document: ByteMap.Document) -> String {
+    switch document.format {
+    case "tiff": "a TIFF/EXIF block"
+    case "isobmff": "an ISOBMFF file"
+    case "icc": "an ICC profile"
+    default: "a \(document.format.uppercased()) image"
+    }
   }
 
   /// The severity the SPEC gives these bytes.

@@ -7,7 +7,8 @@ public struct CheckSubject: Sendable {
   public var descriptorProblem: String?
   /// Pixel comparison results, when pixels were compared.
   public var pixels: PixelVerdicts?
-  /// Every byte of the output attributed to a structure, when it was mapped (PA014).
+  /// Every byte of the output attributed to a structure, when it was mapped (PA014). Nil also
+  /// when the layout tree explains every byte (nothing for PA014 to report).
   public var byteMap: ByteMap?
   /// The output's bytes are its original's, byte for byte (PA019).
   public var sameBytesAsOriginal = false
@@ -41,8 +42,13 @@ public enum CheckRegistry {
   /// Runs every check and applies the policy (disabled checks dropped, severities changed).
   public static func run(_ subject: CheckSubject, policy: Policy = Policy()) -> [Finding] {
     if subject.output.error != nil {
-      // Nothing of the output can be trusted; its descriptor still can be read as a carrier.
-      return policy.apply(UnreadableCheck().findings(for: subject) + GPSPresentCheck.inDescriptor(subject))
+      // Nothing else of the output can be trusted; but GPS read before the problem is GPS
+      // (fail closed), and its descriptor can still be read as a carrier.
+      var found = UnreadableCheck().findings(for: subject)
+      if subject.output.gps.isEmpty { found += GPSPresentCheck.inDescriptor(subject) }
+      else { found += GPSPresentCheck().findings(for: subject) + GPSClaimCheck().findings(for: subject) }
+      found += IncompleteCheckCheck().findings(for: subject)
+      return policy.apply(found)
     }
     return policy.apply(all.flatMap { $0.findings(for: subject) })
   }

@@ -145,7 +145,9 @@ public enum CoordinateText {
     guard i > separatorStart, i - separatorStart <= 8 else { return nil }
     guard var lon = decimal(bytes, &i) else { return nil }
     if let hemisphere = hemisphere(bytes, &i, letters: "EW") { lon = hemisphere == UInt8(ascii: "W") ? -abs(lon) : abs(lon) }
-    guard i == bytes.count || !isWordByte(bytes[i]) else { return nil }
+    // A full stop may end the sentence the pair is in ("… at 31.230416, 121.473701."), but a
+    // dot before a digit continues a number (a version, an address).
+    guard i == bytes.count || !isWordByte(bytes[i]) || (bytes[i] == UInt8(ascii: ".") && !isDigit(at: i + 1, in: bytes)) else { return nil }
     guard abs(lat) <= 90, abs(lon) <= 180, abs(lat) >= 1 || abs(lon) >= 1 else { return nil }
     return Match(form: .decimalPair, latitude: lat, longitude: lon, range: start..<i)
   }
@@ -161,7 +163,7 @@ public enum CoordinateText {
     let fractionStart = j
     while j < bytes.count, isDigit(bytes[j]), j - fractionStart < 16 { j += 1 }
     guard j - fractionStart >= minimumFractionDigits else { return nil }
-    if j < bytes.count, isDigit(bytes[j]) || bytes[j] == UInt8(ascii: ".") { return nil }
+    if j < bytes.count, isDigit(bytes[j]) || (bytes[j] == UInt8(ascii: ".") && isDigit(at: j + 1, in: bytes)) { return nil }
     guard let value = Double(String(decoding: bytes[i..<j], as: UTF8.self)) else { return nil }
     i = j
     return value
@@ -179,6 +181,9 @@ public enum CoordinateText {
   }
 
   static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+  /// True when `bytes` has a digit at `index`.
+  static func isDigit(at index: Int, in bytes: [UInt8]) -> Bool { index < bytes.count && isDigit(bytes[index]) }
 
   /// Letters, digits and the dot: what may not touch a coordinate's outer sides.
   static func isWordByte(_ b: UInt8) -> Bool {

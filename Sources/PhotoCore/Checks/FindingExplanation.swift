@@ -90,7 +90,7 @@ extension FindingID {
       why: "Stripping tools clean the primary image's EXIF and leave the secondary image's, which can hold the full camera EXIF with GPS.",
       fix: "Drop secondary images (re-encoding from the primary's pixels does), or strip their metadata too.",
       exampleCommand: "photoaudit verify Fixtures/defects/gps-in-mpf.jpg",
-      exampleOutput: ["PA010 error   secondary-image-metadata: mpf-image #2 (Undefined) at byte 1646 carries exif"])
+      exampleOutput: ["PA010 error   secondary-image-metadata: mpf-image#2 (Undefined) at byte 1646 carries exif"])
     case .iccDropped: FindingExplanation(
       summary: "the original had an ICC profile (e.g. Display P3), the output has none",
       meaning: "The original's colours were defined by an embedded ICC profile and the output carries none, so viewers assume sRGB.",
@@ -118,14 +118,14 @@ extension FindingID {
       why: "Hidden data is where metadata survives stripping: a whole second JPEG after EOI (a Motion Photo, an MPF image whose index was removed), an EXIF block in an unknown segment.",
       fix: "Re-encode from the decoded pixels (nothing after EOI survives), or truncate the file at its end marker and drop unknown segments.",
       exampleCommand: "photoaudit verify Fixtures/hidden/trailer-jpeg.jpg",
-      exampleOutput: ["PA014 error   unaccounted-bytes: 1412 unaccounted bytes at byte 3310 (trailer: after EOI): a JPEG image (FF D8 FF)"])
+      exampleOutput: ["PA014 error   unaccounted-bytes: 1412 bytes at byte 3310 (after EOI) hold a JPEG image, read as trailer#1"])
     case .incompleteCheck: FindingExplanation(
       summary: "part of the file could not be checked (cap, limit, time budget, unparseable carrier, undecodable pixels, crashed worker): no clean verdict",
       meaning: "photoaudit stopped short somewhere in the file — a size or pixel cap (--max-pixels), a decoder limit, the time budget, a carrier it cannot fully parse, pixels that do not decode completely — and says what was not checked.",
       why: "Fail closed: a privacy gate that passes what it did not read would pass exactly the files built to evade it.",
       fix: "Look at the part named: raise the limit if the file is legitimate (--max-pixels, --file-timeout), or re-encode the file so it can be read whole.",
-      exampleCommand: nil,
-      exampleOutput: ["PA015 error   incomplete-check: xmp not fully checked: the XMP packet is not well-formed XML; the rest was not read"])
+      exampleCommand: "photoaudit verify Fixtures/failclosed/xmp-past-cap.png",
+      exampleOutput: ["PA015 error   incomplete-check: xmp not fully checked: PNG iTXt 'XML:com.adobe.xmp' at byte 33 did not inflate completely (stopped at the size cap: 16 MiB per chunk, 64 MiB per file); 16777216 bytes read"])
     case .outputDamaged: FindingExplanation(
       summary: "the output does not decode cleanly (truncated, premature end, corrupt data): users see grey or garbage",
       meaning: "The output's pixels do not decode completely: the encoder's output was truncated or corrupt, so decoders show a grey or garbled part.",

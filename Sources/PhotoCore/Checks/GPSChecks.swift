@@ -6,7 +6,7 @@ struct GPSPresentCheck: Check {
   func findings(for s: CheckSubject) -> [Finding] {
     let file = s.output.path
     var out = s.output.gps.map { fix in
-      Finding(.gpsPresent, file: file, carrier: GPSEvidence.carrier(fix), tag: "GPSLatitude/GPSLongitude",
+      Finding(.gpsPresent, file: file, carrier: GPSEvidence.carrier(fix), tag: fix.signature == nil ? "GPSLatitude/GPSLongitude" : "GPS signature",
               evidence: GPSEvidence.describe(fix))
     }
     out += Self.inDescriptor(s)
@@ -69,9 +69,8 @@ public enum GPSEvidence {
     return (tenths == tenths.rounded() ? String(Int64(tenths)) : CFormat.string("%.1f", tenths)) + " m"
   }
 
-  static func carrier(_ fix: GPSFix) -> String {
-    fix.carrier.rawValue + (fix.item.map { " #\($0)" } ?? "")
-  }
+  /// The carrier path ("exif", "thumbnail/exif", "trailer#1/exif", "raw-bytes").
+  static func carrier(_ fix: GPSFix) -> String { fix.path.description }
 
   /// The carrier name of coordinates found in the descriptor.
   static let descriptorCarrier = "descriptor"
@@ -96,6 +95,8 @@ public enum GPSEvidence {
     if let lon = fix.longitude { parts.append("longitude \(degrees(lon))") }
     if let alt = fix.altitude { parts.append("altitude \(metres(alt))") }
     if let time = fix.timestamp { parts.append("time \(time)") }
+    if let unreadable = fix.unreadable { parts.append(unreadable) }
+    if let signature = fix.signature { parts.append(signature) }
     return parts.joined(separator: ", ")
   }
 }

@@ -23,9 +23,10 @@ public enum PairAuditor {
 
   public static func audit(output outputPath: String, original originalPath: String?, descriptor descriptorPath: String?,
                            options: AuditOptions = AuditOptions()) -> Result {
-    // The output is read whole: its byte map scans every byte (and pixels may need them). The
-    // original is read whole only for pixels: its metadata needs its headers alone.
-    let (output, outputScan, outputSource, outputBytes) = read(outputPath, whole: true)
+    // The output is read whole and completely: its verdict covers every byte (the byte map, the
+    // sweep, data after EOI), and pixels may need them. The original is read for its metadata
+    // only (headers), and whole only when its pixels are compared.
+    let (output, outputInspection, outputBytes) = read(outputPath, whole: true, mode: .complete)
     var descriptor: Descriptor?
     var descriptorProblem: String?
     if let descriptorPath {
@@ -43,7 +44,7 @@ public enum PairAuditor {
       let folder = (descriptorPath as NSString).deletingLastPathComponent
       originalPath = RelativePath.join(folder, named)
     }
-    let original = originalPath.map { read($0, whole: options.comparePixels) }
+    let original = originalPath.map { read($0, whole: options.comparePixels, mode: .metadata) }
     var pixels: PixelVerdicts?
     if options.comparePixels, output.error == nil, let outputBytes {
       let originalPair: (PhotoMetadata, [UInt8])? = original.flatMap { o in
@@ -53,7 +54,9 @@ public enum PairAuditor {
       pixels = PixelVerifier.verify(output: output, outputBytes: outputBytes, original: originalPair,
                                     claimedCrop: descriptor?.crop, maxPixels: options.maxPixels)
     }
-    let byteMap = output.error == nil ? outputSource.map { ByteMapper.map($0, heif: outputScan?.heif) } : nil
+    // PA014 needs the byte map only where some byte is unexplained: a fully accounted output
+    // (most of them) is not mapped.
+    let byteMap = output.error == nil && outputInspection?.hasUnexplainedBytes != false ? outputInspection?.byteMap : nil
     var subject = CheckSubject(output: output, original: original?.metadata, descriptor: descriptor,
                                descriptorProblem: descriptorProblem, pixels: pixels, byteMap: byteMap)
     subject.sameBytesAsOriginal = OutputUnprocessedCheck.sameBytes(outputBytes, original.map { ($0.metadata, $0.bytes) })
@@ -64,24 +67,24 @@ public enum PairAuditor {
     return Result(report: report, output: output, original: original?.metadata, descriptor: descriptor)
   }
 
-  /// Inspects a file. With `whole`, from memory, read in one call (and the bytes returned);
-  /// else from the file, reading only the structures the walkers ask for. (Many small reads cost
-  /// more than one whole read of a file of a few hundred KB; fewer than reading a 12 MP original.)
-  static func read(_ path: String, whole: Bool)
-    -> (metadata: PhotoMetadata, scan: ContainerScan?, source: (any ByteSource)?, bytes: [UInt8]?)
+  /// Reads a file in `mode`. With `whole`, from memory, read in one call (and the bytes
+  /// returned); else from the file, reading only the structures the walkers ask for. (Many small
+  /// reads cost more than one whole read of a file of a few hundred KB; fewer than reading a
+  /// 12 MP original.)
+  static func read(_ path: String, whole: Bool, mode: ReadMode)
+    -> (metadata: PhotoMetadata, inspection: Inspection?, bytes: [UInt8]?)
   {
+    let options = InspectOptions(mode: mode)
     do {
       if !whole {
-        let source = try FileSource(path: path)
-        let (metadata, scan) = Inspector.inspectWithScan(source: source, path: path)
-        return (metadata, scan, source, nil)
+        let inspection = Inspector.read(source: try FileSource(path: path), path: path, options: options)
+        return (inspection.metadata, inspection, nil)
       }
       let bytes = try FileSource(path: path).allBytes()
-      let source = MemorySource(bytes)
-      let (metadata, scan) = Inspector.inspectWithScan(source: source, path: path)
-      return (metadata, scan, source, bytes)
+      let inspection = Inspector.read(source: MemorySource(bytes), path: path, options: options)
+      return (inspection.metadata, inspection, bytes)
     } catch {
-      return (PhotoMetadata(path: path, error: "cannot open: \(error)"), nil, nil, nil)
+      return (PhotoMetadata(path: path, error: "cannot open: \(error)"), nil, nil)
     }
   }
 

@@ -44,8 +44,8 @@ struct ThumbnailCheck: Check {
   static let shapeTolerance = 0.1
 
   func findings(for s: CheckSubject) -> [Finding] {
-    var out = s.output.gps.filter { $0.carrier == .thumbnail }.map { fix in
-      Finding(.thumbnailLeak, file: s.output.path, carrier: "thumbnail", tag: "GPS",
+    var out = s.output.gps.filter { $0.path.contains("thumbnail") }.map { fix in
+      Finding(.thumbnailLeak, file: s.output.path, carrier: GPSEvidence.carrier(fix), tag: "GPS",
               evidence: "the embedded thumbnail's own EXIF carries GPS: \(GPSEvidence.describe(fix))")
     }
     if let t = s.pixels?.thumbnail {

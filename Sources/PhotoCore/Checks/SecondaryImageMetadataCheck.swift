@@ -19,7 +19,7 @@ struct SecondaryImageMetadataCheck: Check {
     s.output.embeddedImages.filter { $0.kind != .thumbnail }.compactMap { image in
       let kinds = image.carrierKinds.filter(Self.metadataKinds.contains).uniqued()
       guard !kinds.isEmpty else { return nil }
-      let name = image.kind.rawValue + (image.item.map { " #\($0)" } ?? "")
+      let name = image.path.description
       let place = "\(name)\(image.role.map { " (\($0))" } ?? "") at byte \(image.offset)"
       if kinds == [.xmp], let fields = Self.renderingOnly(Self.tags(of: image, in: s.output)) {
         return Finding(.secondaryImageMetadata, file: s.output.path, carrier: name,

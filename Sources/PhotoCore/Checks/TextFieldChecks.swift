@@ -13,7 +13,7 @@ struct LocationTextCheck: Check {
 
   func findings(for s: CheckSubject) -> [Finding] {
     s.output.tags.filter { Self.names.contains($0.name) && !CaptureSummary.isEmpty($0.value) }.map { tag in
-      Finding(.locationText, file: s.output.path, carrier: tag.carrier.rawValue, tag: "\(tag.group):\(tag.name)",
+      Finding(.locationText, file: s.output.path, carrier: tag.document.appending(tag.carrier.rawValue).description, tag: "\(tag.group):\(tag.name)",
               evidence: "\(tag.group):\(tag.name) = \(tag.value.display.prefix(100))")
     }
   }
@@ -25,7 +25,7 @@ struct IdentifyingFieldsCheck: Check {
 
   func findings(for s: CheckSubject) -> [Finding] {
     CaptureSummary.identifying(s.output).map { tag in
-      Finding(.identifyingFields, file: s.output.path, carrier: tag.carrier.rawValue, tag: "\(tag.group):\(tag.name)",
+      Finding(.identifyingFields, file: s.output.path, carrier: tag.document.appending(tag.carrier.rawValue).description, tag: "\(tag.group):\(tag.name)",
               evidence: "\(tag.group):\(tag.name) = \(tag.value.display.prefix(100))")
     }
   }

@@ -2,58 +2,76 @@
 public struct InspectOptions: Sendable {
   /// Also read embedded images (MPF secondary images, thumbnails) for their own metadata.
   public var readEmbeddedImages = true
-  public init() {}
+  /// How much of the file is read: `.complete` (every byte, and the fail-closed sweep: what an
+  /// output's verdict needs) or `.metadata` (headers and metadata only: enough for an original).
+  public var mode: ReadMode
+
+  public init(mode: ReadMode = .complete) { self.mode = mode }
 }
 
-/// Reads what a file carries: format by content, container walk, carrier decoding, composites.
+/// What reading one file gave: the model, and the layout tree it was made from (nil when the
+/// file could not be opened or is not a format photoaudit reads).
+public struct Inspection: Sendable {
+  public var metadata: PhotoMetadata
+  public var tree: LayoutTree?
+  /// After a complete read: whether some byte of the file is unexplained (unaccounted, opaque,
+  /// or in a document appended after its image), i.e. whether its byte map has anything for
+  /// PA014; nil when not known (a metadata read).
+  public var hasUnexplainedBytes: Bool?
+
+  /// The byte map of the file (a view of the tree); nil without a tree.
+  public var byteMap: ByteMap? { tree.map(ByteMapper.map) }
+}
+
+/// Reads what a file carries: format by content, one walk into the layout tree, carrier
+/// decoding, composites, and (when the whole file is read) the fail-closed sweep.
 /// Never throws: an unreadable file comes back with `error` set (and whatever was read before).
 public enum Inspector {
   /// Inspects the file at `path`, read-only.
   public static func inspect(path: String, options: InspectOptions = InspectOptions()) -> PhotoMetadata {
+    read(path: path, options: options).metadata
+  }
+
+  /// Reads the file at `path`, read-only: the model and its tree.
+  public static func read(path: String, options: InspectOptions = InspectOptions()) -> Inspection {
     let source: FileSource
     do {
       source = try FileSource(path: path)
     } catch {
-      return PhotoMetadata(path: path, error: "cannot open: \(error)")
+      return Inspection(metadata: PhotoMetadata(path: path, error: "cannot open: \(error)"), tree: nil)
     }
-    return inspect(source: source, path: path, options: options)
+    return read(source: source, path: path, options: options)
   }
 
   /// Inspects bytes from any source; `path` is used for messages and reports.
   public static func inspect(source: any ByteSource, path: String, options: InspectOptions = InspectOptions()) -> PhotoMetadata {
-    inspectWithScan(source: source, path: path, options: options).metadata
+    read(source: source, path: path, options: options).metadata
   }
 
-  /// `inspect`, with the container walk it was made from (nil when the walk failed), for callers
-  /// that map the same file's bytes next.
-  public static func inspectWithScan(source: any ByteSource, path: String, options: InspectOptions = InspectOptions())
-    -> (metadata: PhotoMetadata, scan: ContainerScan?)
-  {
+  /// Reads bytes from any source: the model and its tree.
+  public static func read(source: any ByteSource, path: String, options: InspectOptions = InspectOptions()) -> Inspection {
     var metadata = PhotoMetadata(path: path, fileSize: source.count)
     guard source.count > 0 else {
       metadata.error = "empty file"
-      return (metadata, nil)
+      return Inspection(metadata: metadata, tree: nil)
     }
     let head: [UInt8]
     do {
       head = try source.bytes(in: 0..<ImageFormat.sniffLength)
     } catch {
       metadata.error = "cannot read: \(error)"
-      return (metadata, nil)
+      return Inspection(metadata: metadata, tree: nil)
     }
     guard let format = ImageFormat.sniff(head) else {
       metadata.error = "not a JPEG, HEIF/AVIF or PNG file (\(describeMagic(head)))"
-      return (metadata, nil)
+      return Inspection(metadata: metadata, tree: nil)
     }
     metadata.format = format
-    let scan: ContainerScan
-    do {
-      scan = try ContainerDispatch.scan(source, format: format)
-    } catch {
-      metadata.error = "\(error)"
-      return (metadata, nil)
-    }
-    return (MetadataAssembler(source: source, options: options).assemble(scan, into: metadata), scan)
+    let tree = LayoutWalker.walk(source, format: format, mode: options.mode)
+    metadata = MetadataAssembler(options: options).assemble(tree, into: metadata)
+    var inspection = Inspection(metadata: metadata, tree: tree)
+    if options.mode == .complete { inspection.hasUnexplainedBytes = BackstopSweep.sweep(tree, into: &inspection.metadata) }
+    return inspection
   }
 
   /// A short description of unrecognised leading bytes for the error message.

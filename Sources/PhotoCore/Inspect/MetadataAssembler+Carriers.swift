@@ -9,7 +9,7 @@ extension MetadataAssembler {
       case .iptc: decodeIPTC(carrier, into: &m)
       case .icc where scan.format == .jpeg && carrier.item == nil:
         jpegICCChunks.append(ICCChunks.app2Signature + carrier.payload)
-      case .icc where carrier.item == nil || scan.format.isHEIFFamily:
+      case .icc where carrier.item == nil || (scan.format?.isHEIFFamily == true):
         if m.iccDescription == nil { decodeICC(carrier.payload, into: &m) }
       case .comment:
         m.tags.append(MetadataTag(carrier: .comment, item: carrier.item, group: commentGroup(carrier),
@@ -33,10 +33,12 @@ extension MetadataAssembler {
     let extensions = scan.carriers.filter { $0.kind == .xmpExtended && $0.item == nil }.map(\.payload)
     var extensionUsed = false
     for carrier in packets {
-      guard let contents = decode(carrier.payload, item: carrier.item, label: carrier.note ?? "XMP", into: &m) else { continue }
+      guard let contents = decode(carrier.payload, item: carrier.item, label: carrier.note ?? "XMP", offset: carrier.offset,
+                                  document: carrier.document, into: &m)
+      else { continue }
       if carrier.item == nil, m.orientation.xmp == nil { m.orientation.xmp = contents.orientation }
       if carrier.item == nil, m.crop == nil, let crop = contents.crop, crop.hasCrop, let stored = scan.storedSize,
-         !scan.format.isHEIFFamily, let rect = crop.rect(in: stored) {
+         !(scan.format?.isHEIFFamily == true), let rect = crop.rect(in: stored) {
         m.crop = CropInfo(source: "xmp-crs", rect: rect)
       }
       if carrier.item == nil, !extensions.isEmpty, !extensionUsed {
@@ -56,16 +58,27 @@ extension MetadataAssembler {
     if let packet { _ = decode(packet, item: nil, label: "Extended XMP", into: &m) }
   }
 
-  /// Decodes one packet into the model; nil (with a warning) when it is not well-formed.
-  func decode(_ packet: [UInt8], item: Int?, label: String, into m: inout PhotoMetadata) -> XMPContents? {
+  /// Decodes one packet into the model; nil when it is not well-formed. A packet that does not
+  /// parse was not checked (PA015), and its bytes are swept for GPS signatures instead.
+  /// `document`: the embedded image the packet describes (a HEIF thumbnail), prefix of its paths.
+  func decode(_ packet: [UInt8], item: Int?, label: String, offset: Int? = nil, document: CarrierPath = .root,
+              into m: inout PhotoMetadata) -> XMPContents? {
     do {
       let contents = try XMPDecoder.decode(packet, carrier: .xmp, item: item)
-      m.tags += contents.tags
+      m.tags += document.isRoot ? contents.tags : contents.tags.map { var tag = $0; tag.document = document; return tag }
       m.warnings += contents.warnings.map { "\(label): \($0)" }
-      record(contents.gps, in: &m)
+      record(contents.gps.map { $0.inDocument(document) }, in: &m)
       return contents
     } catch {
-      m.warnings.append("\(label): XMP packet could not be read: \(error)")
+      let scope = document.appending("xmp", index: item).description
+      // A packet cut by a cap does not parse: the cap, recorded already, says why.
+      if !m.incomplete.contains(where: { $0.scope == scope }) {
+        m.incomplete.append(IncompleteCheck(scope: scope, reason: "\(label): the XMP packet could not be read: \(error)"))
+      }
+      let hits = packet.withUnsafeBytes { GPSSignatures.find(in: $0) }
+      m.gps += hits.map { hit in
+        BackstopSweep.fix(hit, path: .root, offset: (offset ?? 0) + hit.offset, place: "\(label), an XMP packet that does not parse")
+      }
       return nil
     }
   }

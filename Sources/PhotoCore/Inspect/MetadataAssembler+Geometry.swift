@@ -3,7 +3,7 @@ extension MetadataAssembler {
   /// reported and treated as 1). HEIF: irot/imir/clap; the EXIF Orientation is not used.
   func resolveGeometry(_ scan: ContainerScan, into m: inout PhotoMetadata) {
     guard let stored = scan.storedSize else { return }
-    if scan.format.isHEIFFamily {
+    if (scan.format?.isHEIFFamily == true) {
       m.orientation.exifApplies = false
       resolveHEIFGeometry(scan, stored: stored, into: &m)
       return

@@ -20,7 +20,7 @@ public enum CaptureSummary {
   /// `.real` (an XMP rational "1/13" becomes 0.0769…); one whose text is no number is left out.
   public static func camera(_ m: PhotoMetadata) -> [Field] {
     cameraFields.compactMap { field in
-      guard let tag = m.tags.first(where: { $0.name == field.name && $0.item == nil && $0.carrier != .mpfImage }) else { return nil }
+      guard let tag = m.tags.first(where: { $0.name == field.name && $0.isPrimary && $0.carrier != .mpfImage }) else { return nil }
       guard field.numeric else { return Field(label: field.label, value: tag.value) }
       guard let number = number(tag.value) else { return nil }
       return Field(label: field.label, value: field.label == "iso" && number == number.rounded() && abs(number) < 1e9

@@ -32,6 +32,10 @@ public enum CarrierKind: String, Sendable, Equatable, Hashable, Codable, CaseIte
   case trailer
   /// A HEIF auxiliary image (depth, alpha, gain map) or other non-primary image item.
   case auxiliaryImage = "auxiliary-image"
+  /// Bytes no decoder interprets where the fail-closed sweep found a GPS signature.
+  case rawBytes = "raw-bytes"
+  /// The JSON descriptor sent with an output (not a part of the file).
+  case descriptor
 }
 
 /// One metadata carrier located in a file: where it is and its payload bytes.
@@ -52,15 +56,29 @@ public struct Carrier: Sendable, Equatable {
   public var payload: [UInt8]
   /// HEIF: the items this metadata item describes (`cdsc` references).
   public var describedItems: [Int] = []
+  /// The embedded document the carrier is in (`.root` for the file itself): "thumbnail",
+  /// "mpf-image#2", "trailer#1".
+  public var document: CarrierPath = .root
+  /// Where the payload lies in its document's source, when it is those bytes unchanged
+  /// (not inflated, hex-decoded or joined from pieces): embedded documents inside it are then
+  /// read in place.
+  public var sourceRange: Range<Int>?
+  /// An EXIF block's own TIFF walk, when the layout walk made it (read once, used by the decoder).
+  var tiff: TIFFStructure?
 
-  public init(kind: CarrierKind, offset: Int, length: Int, item: Int? = nil, note: String? = nil, payload: [UInt8] = []) {
+  public init(kind: CarrierKind, offset: Int, length: Int, item: Int? = nil, note: String? = nil, payload: [UInt8] = [],
+              sourceRange: Range<Int>? = nil) {
     self.kind = kind
     self.offset = offset
     self.length = length
     self.item = item
     self.note = note
     self.payload = payload
+    self.sourceRange = sourceRange
   }
+
+  /// The carrier path: its document, then its kind and item ("mpf-image#2/exif", "exif#5").
+  public var path: CarrierPath { document.appending(kind.rawValue, index: item) }
 }
 
 /// A HEIF transformative property of the primary item, in `ipma` order. [ISO/IEC 23008-12 6.5]
@@ -88,7 +106,8 @@ public struct CleanAperture: Sendable, Equatable {
 
 /// What a container walker found: format, stored size, carriers and structural facts.
 public struct ContainerScan: Sendable {
-  public var format: ImageFormat
+  /// The image format; nil for documents that are not images (a TIFF block, an ICC profile).
+  public var format: ImageFormat?
   /// Size of the stored (coded) pixels before any orientation or crop.
   public var storedSize: PixelSize?
   /// Every carrier located, in file order.
@@ -106,7 +125,7 @@ public struct ContainerScan: Sendable {
   /// HEIF: the walked structure, handed on to the byte mapper so a file is walked once.
   public var heif: HEIFFile?
 
-  public init(format: ImageFormat, storedSize: PixelSize? = nil, carriers: [Carrier] = [],
+  public init(format: ImageFormat?, storedSize: PixelSize? = nil, carriers: [Carrier] = [],
               transforms: [HEIFTransform] = [], structureTags: [MetadataTag] = [],
               embeddedImages: [EmbeddedImage] = [], warnings: [String] = []) {
     self.format = format

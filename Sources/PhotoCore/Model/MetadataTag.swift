@@ -43,6 +43,9 @@ public struct MetadataTag: Sendable, Equatable, Hashable {
   /// Tag name (ExifTool's), or "Tag0x1234" for an unknown tag.
   public var name: String
   public var value: TagValue
+  /// The embedded document it was read from (`.root` for the file itself): "thumbnail",
+  /// "mpf-image#2".
+  public var document: CarrierPath = .root
 
   public init(carrier: CarrierKind, item: Int? = nil, group: String, name: String, value: TagValue) {
     self.carrier = carrier
@@ -51,5 +54,11 @@ public struct MetadataTag: Sendable, Equatable, Hashable {
     self.name = name
     self.value = value
   }
+
+  /// The carrier path of the tag: document, carrier and item ("thumbnail/exif", "exif#5").
+  public var path: CarrierPath { document.appending(carrier.rawValue, index: item) }
+
+  /// True for a tag of the top-level file's primary image.
+  public var isPrimary: Bool { item == nil && document.isRoot }
 }
 

@@ -58,8 +58,15 @@ public struct EmbeddedImage: Sendable, Equatable {
   public var size: PixelSize?
   /// Carriers found inside it (its own EXIF, XMP...).
   public var carrierKinds: [CarrierKind]
+  /// Its place in the layout tree ("thumbnail", "mpf-image#2", "trailer#1", "mpf-image#2/thumbnail");
+  /// the prefix of the carrier paths of what it carries.
+  public var path: CarrierPath
+  /// Its own EXIF Orientation (IFD0 of its EXIF), when it has one.
+  public var orientation: Int?
+
   public init(kind: CarrierKind, item: Int?, offset: Int, length: Int, role: String? = nil,
-              format: ImageFormat? = nil, size: PixelSize? = nil, carrierKinds: [CarrierKind] = []) {
+              format: ImageFormat? = nil, size: PixelSize? = nil, carrierKinds: [CarrierKind] = [],
+              path: CarrierPath? = nil, orientation: Int? = nil) {
     self.kind = kind
     self.item = item
     self.offset = offset
@@ -68,6 +75,8 @@ public struct EmbeddedImage: Sendable, Equatable {
     self.format = format
     self.size = size
     self.carrierKinds = carrierKinds
+    self.path = path ?? CarrierPath(kind.rawValue, index: item)
+    self.orientation = orientation
   }
 }
 
@@ -126,9 +135,9 @@ public struct PhotoMetadata: Sendable, Equatable {
 
   /// The first tag named `name` (optionally in `group`) from the primary image.
   public func tag(_ name: String, group: String? = nil) -> MetadataTag? {
-    tags.first { $0.name == name && $0.item == nil && (group == nil || $0.group == group) }
+    tags.first { $0.name == name && $0.isPrimary && (group == nil || $0.group == group) }
   }
 
-  /// True when a carrier of `kind` is present.
+  /// True when a carrier of `kind` is present, in the file or an embedded document.
   public func has(_ kind: CarrierKind) -> Bool { carriers.contains { $0.kind == kind } }
 }

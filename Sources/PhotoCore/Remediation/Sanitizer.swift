@@ -156,15 +156,16 @@ public enum Sanitizer {
   }
 }
 
-/// The ICC profile of a file as bytes, whatever carried it (JPEG APP2 chunks, HEIF colr, PNG iCCP).
+/// The ICC profile of a file as bytes, whatever carried it (JPEG APP2 chunks, HEIF colr, PNG
+/// iCCP), rebuilt from its tag table (`ICCProfileRebuilder`): what no tag explains is not copied
+/// into an output.
 enum ICCProfileSource {
   static func profile(of m: PhotoMetadata) -> [UInt8]? {
-    let carriers = m.carriers.filter { $0.kind == .icc && $0.item == nil && !$0.payload.isEmpty }
+    let carriers = m.carriers.filter { $0.kind == .icc && $0.item == nil && $0.document.isRoot && !$0.payload.isEmpty }
     guard !carriers.isEmpty else { return nil }
-    if m.format == .jpeg {
-      return ICCChunks.assemble(carriers.map { ICCChunks.app2Signature + $0.payload }).profile
-    }
-    return carriers.first?.payload
+    let profile = m.format == .jpeg ? ICCChunks.assemble(carriers.map { ICCChunks.app2Signature + $0.payload }).profile
+      : carriers.first?.payload
+    return profile.flatMap(ICCProfileRebuilder.rebuild)
   }
 }
 

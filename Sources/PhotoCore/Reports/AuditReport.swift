@@ -5,7 +5,7 @@ public struct FileReport: Sendable, Equatable {
   public var descriptor: String?
   public var format: ImageFormat?
   public var displayed: PixelSize?
-  /// Carriers that hold coordinates ("exif", "xmp", "mpf-image #2").
+  /// Carrier paths that hold coordinates ("exif", "xmp", "mpf-image#2/exif", "descriptor").
   public var gpsCarriers: [String]
   /// The pixel verdicts, when pixels were compared.
   public var pixels: PixelVerdicts?

@@ -70,6 +70,9 @@ public enum InspectJSON {
     .object([
       ("carrier", .string(g.carrier.rawValue)),
       ("item", .optional(g.item) { .int(Int64($0)) }),
+      ("path", .string(g.path.description)),
+      ("offset", .optional(g.offset) { .int(Int64($0)) }),
+      ("evidence", .optional(g.signature ?? g.unreadable) { .string($0) }),
       ("latitude", .optional(g.latitude) { .number($0) }),
       ("longitude", .optional(g.longitude) { .number($0) }),
       ("altitude", .optional(g.altitude) { .number($0) }),
@@ -81,6 +84,7 @@ public enum InspectJSON {
     .object([
       ("kind", .string(c.kind.rawValue)),
       ("item", .optional(c.item) { .int(Int64($0)) }),
+      ("path", .string(c.path.description)),
       ("offset", .int(Int64(c.offset))),
       ("length", .int(Int64(c.length))),
       ("note", .optional(c.note) { .string($0) }),
@@ -97,12 +101,15 @@ public enum InspectJSON {
       ("format", .optional(e.format) { .string($0.rawValue) }),
       ("size", .optional(e.size, size)),
       ("carriers", .array(e.carrierKinds.map { .string($0.rawValue) })),
+      ("path", .string(e.path.description)),
+      ("orientation", .optional(e.orientation) { .int(Int64($0)) }),
     ])
   }
 
   static func tag(_ t: MetadataTag) -> JSONValue {
     var members: [(String, JSONValue)] = [("carrier", .string(t.carrier.rawValue))]
     if let item = t.item { members.append(("item", .int(Int64(item)))) }
+    if !t.document.isRoot { members.append(("path", .string(t.path.description))) }
     members += [("group", .string(t.group)), ("name", .string(t.name)), ("value", value(t.value))]
     return .object(members)
   }

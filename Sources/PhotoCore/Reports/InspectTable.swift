@@ -20,6 +20,8 @@ public enum InspectTable {
     if let error = m.error {
       // Nothing else: lines about orientation or GPS under an error would read like a clean file.
       lines.append(("error", style.red(t(error))))
+      // GPS read before the problem is a leak all the same (PA001): shown; "none" is not.
+      for fix in m.gps { lines.append(("GPS", style.red(gpsLine(fix)))) }
       for warning in m.warnings { lines.append(("warning", style.yellow(t(warning)))) }
       return render(header: header, lines)
     }
@@ -42,15 +44,16 @@ public enum InspectTable {
     if let line = CaptureSummary.exposureLine(camera) { lines.append(("exposure", line)) }
     let identifying = CaptureSummary.identifying(m)
     if !identifying.isEmpty {
-      lines.append(("identifying", t(identifying.prefix(6).map { "\($0.group):\($0.name)=\($0.value.display)" }
+      lines.append(("identifying", t(identifying.prefix(6).map { ($0.document.isRoot ? "" : "\($0.document) ") + "\($0.group):\($0.name)=\($0.value.display)" }
         .joined(separator: ", ")) + (identifying.count > 6 ? " (+\(identifying.count - 6) more)" : "")))
     }
     if let icc = m.iccDescription { lines.append(("ICC", t(icc))) }
     let carriers = m.carriers.map(carrierSummary)
     lines.append(("carriers", carriers.isEmpty ? "none" : carriers.joined(separator: ", ")))
     for image in m.embeddedImages {
-      var text = "\(image.kind.rawValue)\(image.item.map { " \($0)" } ?? "") \(t(image.role ?? ""))"
+      var text = "\(image.path) \(t(image.role ?? ""))"
       if let size = image.size { text += " \(size)" }
+      if let orientation = image.orientation { text += " Orientation \(orientation)" }
       if !image.carrierKinds.isEmpty { text += " with " + image.carrierKinds.map(\.rawValue).joined(separator: ", ") }
       lines.append(("embedded", text))
     }
@@ -62,7 +65,7 @@ public enum InspectTable {
     var out = render(header: header, lines)
     if allTags {
       out += TextTable(headers: ["carrier", "group", "tag", "value"], rows: m.tags.map {
-        [$0.carrier.rawValue + ($0.item.map { "#\($0)" } ?? ""), t($0.group), t($0.name), t(String($0.value.display.prefix(120)))]
+        [$0.path.description, t($0.group), t($0.name), t(String($0.value.display.prefix(120)))]
       }).render(indent: 2)
     }
     return out
@@ -91,17 +94,18 @@ public enum InspectTable {
   /// "exif 31.230416, 121.473701 alt 12.5 m 2025-01-01T02:20:30Z".
   static func gpsLine(_ fix: GPSFix) -> String {
     var text = carrierName(fix) + " "
-    text += [fix.latitude, fix.longitude].map { $0.map(GPSEvidence.degrees) ?? "?" }.joined(separator: ", ")
+    if fix.hasCoordinates {
+      text += [fix.latitude, fix.longitude].map { $0.map(GPSEvidence.degrees) ?? "?" }.joined(separator: ", ")
+    }
     if let altitude = fix.altitude { text += " alt \(GPSEvidence.metres(altitude))" }
     if let time = fix.timestamp { text += " \(SafeText.plain(time))" }
+    if let why = fix.signature ?? fix.unreadable { text += (fix.hasCoordinates ? " — " : "") + SafeText.plain(why) }
     return text
   }
 
-  static func carrierName(_ fix: GPSFix) -> String {
-    fix.carrier.rawValue + (fix.item.map { " #\($0)" } ?? "")
-  }
+  static func carrierName(_ fix: GPSFix) -> String { fix.path.description }
 
   static func carrierSummary(_ c: Carrier) -> String {
-    c.kind.rawValue + (c.item.map { "#\($0)" } ?? "") + "@\(c.offset)+\(c.length)"
+    c.path.description + "@\(c.offset)+\(c.length)"
   }
 }

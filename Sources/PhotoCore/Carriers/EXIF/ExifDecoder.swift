@@ -15,12 +15,14 @@ public struct ExifContents: Sendable, Equatable {
   /// The MakerNote: vendor, offset inside the TIFF block (when found) and length.
   public var makerNote: (vendor: String, offset: Int?, length: Int)?
   public var warnings: [String] = []
+  /// Why the block could not be checked completely (it does not parse): each is a PA015.
+  public var incomplete: [String] = []
 
   public static func == (a: ExifContents, b: ExifContents) -> Bool {
     a.tags == b.tags && a.gps == b.gps && a.orientation == b.orientation
       && a.thumbnailOrientation == b.thumbnailOrientation && a.thumbnail?.offset == b.thumbnail?.offset
       && a.thumbnail?.bytes == b.thumbnail?.bytes && a.makerNote?.vendor == b.makerNote?.vendor
-      && a.makerNote?.length == b.makerNote?.length && a.warnings == b.warnings
+      && a.makerNote?.length == b.makerNote?.length && a.warnings == b.warnings && a.incomplete == b.incomplete
   }
 }
 
@@ -31,19 +33,30 @@ public enum ExifDecoder {
   static let pointerTags: Set<UInt16> = [0x8769, 0x8825, 0xA005]
 
   public static func decode(_ tiff: [UInt8], carrier: CarrierKind = .exif, item: Int? = nil) -> ExifContents {
+    decode(tiff, structure: TIFFStructure.parse(tiff), carrier: carrier, item: item)
+  }
+
+  /// `decode` with the block's TIFF walk already made (by the layout walk).
+  static func decode(_ tiff: [UInt8], structure: TIFFStructure?, carrier: CarrierKind = .exif, item: Int? = nil) -> ExifContents {
     var result = ExifContents()
     let raw: ExifRawContents
     do {
       raw = try ExifReader.read(tiff: tiff)
     } catch {
-      result.warnings.append("EXIF block could not be read: \(error)")
+      // Fewer than 8 bytes cannot hold an IFD: nothing unread. More that do not parse may.
+      if tiff.count < 8 { result.warnings.append("EXIF block could not be read: \(error)") }
+      else { result.incomplete.append("the EXIF block could not be read: \(error)") }
+      result.gps = unreadableGPS(tiff, structure: structure, fix: nil, carrier: carrier, item: item)
       return result
     }
     if raw.entries.isEmpty {
-      result.warnings.append("EXIF block holds no readable entries")
+      let found = structure?.directories.reduce(0) { $0 + $1.entries.count } ?? 0
+      if found > 0 { result.incomplete.append("libexif read none of the \(found) entries the block's IFDs list") }
+      else { result.warnings.append("EXIF block holds no readable entries") }
     }
     // What libexif skipped (recursion cap, bad offsets), in its own words.
     result.warnings += raw.messages.map { "EXIF not fully read: \($0)" }
+    if let structure { result.incomplete += skippedEntries(structure, raw: raw, tiff: tiff) }
     var gpsEntries: [String: TagValue] = [:]
     for entry in raw.entries where !pointerTags.contains(entry.tag) {
       let group = group(of: entry.ifd)
@@ -69,6 +82,7 @@ public enum ExifDecoder {
     if !gpsEntries.isEmpty {
       result.gps = GPSComposer.fix(from: gpsEntries, carrier: carrier, item: item)
     }
+    result.gps = unreadableGPS(tiff, structure: structure, fix: result.gps, carrier: carrier, item: item) ?? result.gps
     if let thumb = raw.thumbnail, !thumb.isEmpty {
       let offset = ByteSearch.firstIndex(of: thumb.prefix(64), in: tiff) ?? -1
       result.thumbnail = (offset, thumb)
@@ -76,6 +90,38 @@ public enum ExifDecoder {
                                      value: .binary(count: thumb.count)))
     }
     return result
+  }
+
+  /// The fix with a reason set when the block holds a GPS position that is not readable as one
+  /// (`ExifGPSPresence`); nil when there is none, or it was read.
+  static func unreadableGPS(_ tiff: [UInt8], structure: TIFFStructure?, fix: GPSFix?, carrier: CarrierKind, item: Int?) -> GPSFix? {
+    guard let reason = ExifGPSPresence.unreadable(tiff, structure: structure, fix: fix) else { return nil }
+    var marked = fix ?? GPSFix(carrier: carrier, item: item)
+    marked.unreadable = "present, value unreadable: \(reason)"
+    return marked
+  }
+
+  /// Entries our own walk of the block finds in an IFD libexif reads, beyond those libexif
+  /// loaded: data that was not checked. (Pointers and the thumbnail's location are not
+  /// entries libexif keeps; chained IFDs past IFD1 it never reads, and a GPS IFD it skips is
+  /// `unreadableGPS`. libexif drops entries whose value is blank — NULs or spaces, e.g. an empty
+  /// Copyright — which hold nothing to check, so they are not counted.)
+  static func skippedEntries(_ structure: TIFFStructure, raw: ExifRawContents, tiff: [UInt8]) -> [String] {
+    let ifds: [(String, ExifIFD)] = [("IFD0", .ifd0), ("IFD1", .ifd1), ("ExifIFD", .exif), ("InteropIFD", .interoperability)]
+    let notKept: Set<UInt16> = pointerTags.union([0x0201, 0x0202])
+    var out: [String] = []
+    for (name, ifd) in ifds {
+      guard let directory = structure.directories.first(where: { $0.name == name }) else { continue }
+      let ours = directory.entries.filter { entry in
+        guard !notKept.contains(entry.tag), let value = entry.value, value.upperBound <= tiff.count else { return false }
+        return tiff[value].contains { $0 != 0 && $0 != 0x20 }
+      }
+      let theirs = raw.entries.filter { $0.ifd == ifd && !notKept.contains($0.tag) }.count
+      if theirs < ours.count {
+        out.append("libexif read \(theirs) of the \(ours.count) readable entries of \(name)")
+      }
+    }
+    return out
   }
 
   static func group(of ifd: ExifIFD) -> ExifGroup {

@@ -60,26 +60,11 @@ public enum ICCProfileDecoder {
     var size: Int
   }
 
+  /// The tag table (read by `ICCWalker.tags`, the one reader of it).
   static func tagTable(_ bytes: [UInt8], warnings: inout [String]) -> [Entry] {
-    guard bytes.count >= headerLength + 4 else { return [] }
-    var count = Int(u32(bytes, headerLength))
-    let room = (bytes.count - headerLength - 4) / 12
-    if count > min(room, maxTags) {
-      warnings.append("ICC tag table declares \(count) tags; only \(min(room, maxTags)) fit and were read.")
-      count = min(room, maxTags)
+    (ICCWalker.tags(bytes, warnings: &warnings)?.tags ?? []).map {
+      Entry(signature: $0.signature, offset: $0.data.lowerBound, size: $0.data.count)
     }
-    var entries: [Entry] = []
-    for k in 0..<count {
-      let at = headerLength + 4 + 12 * k
-      let sig = fourCC(bytes, at, trimNUL: false)
-      let offset = Int(u32(bytes, at + 4)), size = Int(u32(bytes, at + 8))
-      guard offset <= bytes.count, size <= bytes.count - offset else {
-        warnings.append("ICC tag '\(sig)' lies outside the profile (offset \(offset), \(size) bytes); skipped.")
-        continue
-      }
-      entries.append(Entry(signature: sig, offset: offset, size: size))
-    }
-    return entries
   }
 
   /// Header fields as ExifTool shows them with -G1 -n (group "ICC-header").

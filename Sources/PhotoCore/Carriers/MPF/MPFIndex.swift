@@ -28,9 +28,12 @@ public struct MPFEntry: Sendable, Equatable {
 public struct MPFIndex: Sendable, Equatable {
   public var entries: [MPFEntry]
   public var warnings: [String]
+  /// Entries the index lists beyond `maxEntries`, not read (a resource limit: PA015).
+  public var unreadEntries = 0
 
-  /// Most entries read (a hostile count would otherwise drive the loop).
-  static let maxEntries = 64
+  /// Most entries read. One APP2 segment holds at most 4,093 entries of 16 bytes, so only an
+  /// index larger than any JPEG can carry reaches it; the count field alone never drives the loop.
+  public static let maxEntries = 4096
 
   /// Parses the MP header payload (bytes from the TIFF header on). `base` is its absolute
   /// offset, for messages.
@@ -73,7 +76,10 @@ public struct MPFIndex: Sendable, Equatable {
         return index
       }
       let images = min(entryCount, data.length / 16, maxEntries)
-      if entryCount > maxEntries { index.warnings.append("MPF index lists \(entryCount) images; read \(maxEntries)") }
+      if entryCount > maxEntries {
+        index.unreadEntries = max(0, min(entryCount, data.length / 16) - maxEntries)
+        index.warnings.append("MPF index lists \(entryCount) images; read \(maxEntries)")
+      }
       try r.seek(to: data.offset)
       for i in 0..<images {
         let attribute = try r.u32(bigEndian: bigEndian)

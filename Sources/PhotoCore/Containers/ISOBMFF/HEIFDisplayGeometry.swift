@@ -83,7 +83,7 @@ public struct HEIFDisplayGeometry: Sendable, Equatable {
 extension ContainerScan {
   /// The display geometry of a HEIF scan's primary image; nil without a stored size.
   public var heifDisplayGeometry: HEIFDisplayGeometry? {
-    guard format.isHEIFFamily, let stored = storedSize else { return nil }
+    guard format?.isHEIFFamily == true, let stored = storedSize else { return nil }
     return HEIFDisplayGeometry(stored: stored, transforms: transforms)
   }
 }

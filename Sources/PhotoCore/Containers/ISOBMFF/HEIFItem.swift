@@ -59,11 +59,14 @@ public struct HEIFExtent: Sendable, Equatable {
   public var length: Int
   /// `extent_index` (iloc versions 1 and 2 with `index_size` > 0).
   public var index: Int?
+  /// The declared length was 0, "to the end of the container": `length` is what that leaves.
+  public var toEnd: Bool
 
-  public init(offset: Int, length: Int, index: Int? = nil) {
+  public init(offset: Int, length: Int, index: Int? = nil, toEnd: Bool = false) {
     self.offset = offset
     self.length = length
     self.index = index
+    self.toEnd = toEnd
   }
 }
 

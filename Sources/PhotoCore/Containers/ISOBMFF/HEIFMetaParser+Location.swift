@@ -2,11 +2,12 @@ extension HEIFMetaParser {
   /// `iloc` versions 0–2: where each item's data is. Every field width the box allows is read
   /// (offset, length and base offset of 0, 4 or 8 bytes; index of 0, 4 or 8 bytes in versions 1
   /// and 2). Extents are resolved to absolute file ranges for construction methods 0 (file) and
-  /// 1 (`idat`); an extent outside the file (or outside `idat`) leaves the location unreadable
+  /// 1 (`idat`), offsets of method 0 counting from the start of `file` (a document after a
+  /// JPEG's EOI has its own origin); an extent outside the file (or outside `idat`) leaves the location unreadable
   /// with a warning. [ISO/IEC 14496-12 8.11.3]
   /// Problems with single entries are not warned about here but left in `problem` (see
   /// `HEIFWalker.reportLocationProblems`), so a file with a thousand bad tiles gives one warning.
-  static func locations(_ iloc: LoadedBox, idat: Range<Int>?, fileSize: Int,
+  static func locations(_ iloc: LoadedBox, idat: Range<Int>?, file: Range<Int>,
                         state: inout ISOBMFFWalkState) -> [Int: HEIFItemLocation] {
     var table: [Int: HEIFItemLocation] = [:]
     var problems: [String] = []
@@ -52,7 +53,7 @@ extension HEIFMetaParser {
           continue
         }
         table[itemID] = resolve(itemID: itemID, method: method, dataReference: dataReference, base: base,
-                                extents: raw, idat: idat, fileSize: fileSize)
+                                extents: raw, idat: idat, file: file)
       }
     }
     for problem in problems { state.warn(problem) }
@@ -65,7 +66,7 @@ extension HEIFMetaParser {
   /// Turns one `iloc` entry into absolute file ranges, or a location with `problem` set.
   static func resolve(itemID: Int, method: Int, dataReference: Int, base: UInt64,
                       extents raw: [(offset: UInt64, length: UInt64, index: Int?)],
-                      idat: Range<Int>?, fileSize: Int) -> HEIFItemLocation {
+                      idat: Range<Int>?, file: Range<Int>) -> HEIFItemLocation {
     var location = HEIFItemLocation(itemID: itemID, constructionMethod: method, dataReferenceIndex: dataReference,
                                     baseOffset: Int(clamping: base))
     func fail(_ reason: String) -> HEIFItemLocation {
@@ -76,7 +77,7 @@ extension HEIFMetaParser {
     guard dataReference == 0 else { return fail("its data is in another file (data_reference_index \(dataReference)); not read") }
     let container: Range<Int>
     switch method {
-    case 0: container = 0..<fileSize
+    case 0: container = file
     case 1:
       guard let idat else { return fail("its data is in 'idat' but the file has no 'idat' box") }
       container = idat
@@ -100,7 +101,7 @@ extension HEIFMetaParser {
         }
         length = l
       }
-      location.extents.append(HEIFExtent(offset: start, length: length, index: extent.index))
+      location.extents.append(HEIFExtent(offset: start, length: length, index: extent.index, toEnd: extent.length == 0))
     }
     return location
   }

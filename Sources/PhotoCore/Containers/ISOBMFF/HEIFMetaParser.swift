@@ -3,8 +3,8 @@
 /// `HEIFMetaParser+Location.swift`. Each box is read with a bounds-checked reader; a malformed
 /// box is a warning and leaves its fields empty. [ISO/IEC 23008-12 9; ISO/IEC 14496-12 8.11]
 enum HEIFMetaParser {
-  /// Fills `file` from the `meta` box.
-  static func parse(meta: LoadedBox, into file: inout HEIFFile, fileSize: Int, state: inout ISOBMFFWalkState) {
+  /// Fills `file` from the `meta` box; item offsets count from the start of `range`.
+  static func parse(meta: LoadedBox, into file: inout HEIFFile, file range: Range<Int>, state: inout ISOBMFFWalkState) {
     func single(_ type: String) -> LoadedBox? {
       let all = meta.children(type)
       if all.count > 1 { state.warn("'meta' has \(all.count) '\(type)' boxes; the first is used") }
@@ -17,7 +17,7 @@ enum HEIFMetaParser {
     if let iref = single("iref") { file.references = references(iref, state: &state) }
     if let iprp = single("iprp") { properties(iprp, into: &file, state: &state) }
     if let iloc = single("iloc") {
-      file.locations = locations(iloc, idat: file.idat, fileSize: fileSize, state: &state)
+      file.locations = locations(iloc, idat: file.idat, file: range, state: &state)
     }
   }
 

@@ -2,7 +2,9 @@ import Codecs
 
 extension HEIFWalker {
   /// Turns a parsed file into a `ContainerScan`, reading the payloads of metadata items only.
-  static func makeScan(_ file: HEIFFile, source: any ByteSource) throws(ContainerError) -> ContainerScan {
+  /// Items that could not be read (over a cap, protected, built from other items) go to `incomplete`.
+  static func makeScan(_ file: HEIFFile, source: any ByteSource,
+                       incomplete: inout [IncompleteCheck]) throws(ContainerError) -> ContainerScan {
     var scan = ContainerScan(format: file.format)
     scan.heif = file
     scan.primaryItemID = file.primaryItemID
@@ -18,22 +20,13 @@ extension HEIFWalker {
       }
     }
     for item in file.items {
-      guard var carrier = try metadataCarrier(item, file: file, source: source, budget: &budget, warnings: &warnings)
+      guard var carrier = try metadataCarrier(item, file: file, source: source, budget: &budget, warnings: &warnings,
+                                              incomplete: &incomplete)
       else { continue }
       carrier.describedItems = file.targets(of: item.id, type: "cdsc")
       scan.carriers.append(carrier)
     }
     scan.carriers += iccCarriers(file)
-    if let trailer = file.trailer {
-      let length = min(trailer.count, ISOBMFFLimits.maxItemBytes, max(0, budget))
-      if length < trailer.count {
-        warnings.append("HEIF trailing data is \(trailer.count) bytes; only the first \(length) were read")
-      }
-      let bytes = try read(source, trailer.lowerBound..<trailer.lowerBound + length, "trailing data")
-      budget -= length
-      scan.carriers.append(Carrier(kind: .trailer, offset: trailer.lowerBound, length: trailer.count,
-                                   note: "after the last box", payload: bytes))
-    }
     scan.carriers.sort { ($0.offset, $0.item ?? 0) < ($1.offset, $1.item ?? 0) }
     scan.embeddedImages = embeddedImages(file, carriers: scan.carriers)
     scan.structureTags = structureTags(file)
@@ -43,7 +36,7 @@ extension HEIFWalker {
 
   /// The carrier for an `Exif`, `mime` or `uri ` item, with its payload read; nil for other items.
   static func metadataCarrier(_ item: HEIFItem, file: HEIFFile, source: any ByteSource, budget: inout Int,
-                              warnings: inout [String]) throws(ContainerError) -> Carrier? {
+                              warnings: inout [String], incomplete: inout [IncompleteCheck]) throws(ContainerError) -> Carrier? {
     let kind: CarrierKind
     if item.isExif { kind = .exif } else if item.isXMP { kind = .xmp }
     else if item.type == "mime" || item.type == "uri " || (item.type.isEmpty && item.contentType != nil) { kind = .unknown }
@@ -60,34 +53,50 @@ extension HEIFWalker {
     }
     let start = location.extents.first?.offset ?? 0
     guard location.isReadable else {
-      // The warning for the bad extent was given when 'iloc' was read.
+      // The warning for the bad extent was given when 'iloc' was read; data built from other
+      // items is in the file but not read.
+      if location.constructionMethod == 2 {
+        incomplete.append(IncompleteCheck(scope: "\(kind.rawValue)#\(item.id)", reason: "HEIF item \(item.id) is built from other items (construction method 2), which is not read"))
+      }
       return Carrier(kind: kind, offset: start, length: 0, item: item.id, note: note + ", data outside the file")
     }
+    if location.extents.contains(where: \.toEnd) {
+      // `exiftool -all=` empties an item this way: the extent "to the end of the file" would be
+      // image data, not metadata. Its bytes are left to the items that own them (and to the sweep).
+      warnings.append("HEIF \(kind.rawValue) item \(item.id) has an extent of length 0 (\"to the end of the file\"), as an emptied item has; read as empty")
+      return Carrier(kind: kind, offset: start, length: 0, item: item.id, note: note + ", empty (extent of length 0)")
+    }
     if item.protectionIndex != 0 {
-      warnings.append("HEIF \(kind.rawValue) item \(item.id) is protected (encrypted); not read")
+      incomplete.append(IncompleteCheck(scope: "\(kind.rawValue)#\(item.id)", reason: "HEIF \(kind.rawValue) item \(item.id) is protected (encrypted); not read"))
       return Carrier(kind: kind, offset: start, length: location.length, item: item.id, note: note + ", protected")
     }
     guard var data = try itemData(location, source: source, budget: &budget, warnings: &warnings) else {
+      incomplete.append(IncompleteCheck(scope: "\(kind.rawValue)#\(item.id)", reason: "HEIF item \(item.id) is \(location.length) bytes, over the metadata size cap; not read"))
       return Carrier(kind: kind, offset: start, length: location.length, item: item.id, note: note + ", not read (over the size cap)")
     }
     if let encoding = item.contentEncoding?.lowercased(), !encoding.isEmpty {
       guard encoding == "deflate" else {
-        warnings.append("HEIF item \(item.id) has content encoding '\(encoding)', which is not decoded")
+        incomplete.append(IncompleteCheck(scope: "\(kind.rawValue)#\(item.id)", reason: "HEIF item \(item.id) has content encoding '\(encoding)', which is not decoded"))
         return Carrier(kind: kind, offset: start, length: location.length, item: item.id, note: note + ", \(encoding)", payload: data)
       }
       let result = Inflater.inflate(data, maxOutput: ISOBMFFLimits.maxItemBytes, wrapping: .automatic)
-      if !result.isComplete { warnings.append("HEIF item \(item.id) deflate data: \(result.status)") }
+      if !result.isComplete {
+        incomplete.append(IncompleteCheck(scope: "\(kind.rawValue)#\(item.id)", reason: "HEIF item \(item.id) did not inflate completely: \(result.status)"))
+      }
       data = result.bytes
       note += ", deflated"
       return Carrier(kind: kind, offset: start, length: location.length, item: item.id, note: note, payload: data)
     }
+    let contiguous = location.extents.count == 1
     guard kind == .exif else {
-      return Carrier(kind: kind, offset: start, length: location.length, item: item.id, note: note, payload: data)
+      return Carrier(kind: kind, offset: start, length: location.length, item: item.id, note: note, payload: data,
+                     sourceRange: contiguous ? start..<start + data.count : nil)
     }
     let tiff = tiffStart(data, itemID: item.id, warnings: &warnings)
     let payload = Array(data[min(tiff, data.count)...])
-    return Carrier(kind: .exif, offset: absolute(tiff, in: location), length: payload.count, item: item.id,
-                   note: note, payload: payload)
+    let offset = absolute(tiff, in: location)
+    return Carrier(kind: .exif, offset: offset, length: payload.count, item: item.id, note: note, payload: payload,
+                   sourceRange: contiguous ? offset..<offset + payload.count : nil)
   }
 
   /// Where the TIFF header starts in an `Exif` item: after the 4-byte big-endian offset, plus that
@@ -153,7 +162,8 @@ extension HEIFWalker {
       let others = users.count - 1
       let note = "colr \(type)" + (owner.map { " of item \($0)" + (others > 0 ? " and \(others) other item\(others == 1 ? "" : "s")" : "") }
         ?? ", not associated with any item")
-      var carrier = Carrier(kind: .icc, offset: offset, length: profile.count, item: owner, note: note, payload: profile)
+      var carrier = Carrier(kind: .icc, offset: offset, length: profile.count, item: owner, note: note, payload: profile,
+                            sourceRange: offset..<offset + profile.count)
       carrier.describedItems = users
       result.append(carrier)
     }

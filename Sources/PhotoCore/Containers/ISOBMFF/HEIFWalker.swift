@@ -14,92 +14,31 @@ public enum HEIFWalker {
   ]
 
   /// Scans a HEIF/AVIF file: format, primary stored size and transforms, carriers (every Exif
-  /// and XMP item, ICC profiles, trailing bytes), embedded images and structure facts.
+  /// and XMP item, ICC profiles), embedded images and structure facts (the metadata walk of
+  /// `ISOBMFFWalker`).
   ///
-  /// Throws when the file is not ISOBMFF, has no `meta` box, or ends inside a box header or the
-  /// `meta` box. Everything recoverable is a warning.
+  /// Throws when the file is not a HEIF or AVIF image, has no `meta` box, or ends inside a box
+  /// header or the `meta` box. Everything recoverable is a warning.
   public static func scan(_ source: any ByteSource) throws(ContainerError) -> ContainerScan {
-    let file = try parse(source)
-    return try makeScan(file, source: source)
+    try image(ISOBMFFWalker.walk(source)).scan
   }
 
   /// Reads the file's structure without reading any item data.
   public static func parse(_ source: any ByteSource) throws(ContainerError) -> HEIFFile {
-    var state = ISOBMFFWalkState()
-    let fileSize = source.count
-    var boxes: [ISOBMFFBox] = []
-    var trailer: Range<Int>?
-    var meta: LoadedBox?
-    var ftyp: [UInt8]?
-    var position = 0
-    walk: while position < fileSize {
-      let head = try read(source, position..<min(position + ISOBMFFBox.maxHeaderLength, fileSize), "box header")
-      switch ISOBMFFBox.parseHeader(head, offset: position, limit: fileSize, depth: 1) {
-      case .partial:
-        if boxes.isEmpty || meta == nil {
-          throw .truncated(format: format, what: "box header", offset: position)
-        }
-        state.warn("HEIF file ends with \(fileSize - position) bytes that are not a whole box header, at byte \(position)")
-        trailer = position..<fileSize
-        break walk
-      case .invalid(let reason):
-        guard meta != nil else { throw .malformed(format: format, what: "box header", offset: position, reason: reason) }
-        state.warn("HEIF data at byte \(position) is not a box (\(reason)); \(fileSize - position) bytes after the last box")
-        trailer = position..<fileSize
-        break walk
-      case .box(var box, let declaredEnd):
-        if boxes.isEmpty, box.type != "ftyp" {
-          throw .unsupported(reason: "not an ISOBMFF image: the file does not start with an 'ftyp' box")
-        }
-        if box.isTruncated {
-          // After the meta box, bytes that do not form a known box running to the end are not a
-          // box at all (an appended JPEG, say): they are trailing data.
-          if meta != nil, !ISOBMFFBox.isPlausibleType(head) || !topLevelTypes.contains(box.type) {
-            state.warn("HEIF data at byte \(position) is not a box; \(fileSize - position) bytes after the last box")
-            trailer = position..<fileSize
-            break walk
-          }
-          if box.type == "ftyp" || box.type == "meta" {
-            throw .truncated(format: format, what: "'\(box.type)' box", offset: fileSize)
-          }
-          state.warn("HEIF '\(box.type)' box at byte \(position) declares \(declaredEnd - position) bytes but the file ends at byte \(fileSize): the file is truncated")
-        }
-        try state.countBox()
-        switch box.type {
-        case "ftyp":
-          if ftyp == nil {
-            ftyp = try read(source, box.offset..<min(box.end, box.offset + 4096), "'ftyp' box")
-          }
-        case "meta":
-          if meta == nil {
-            let loaded = try loadMeta(box, source: source, state: &state)
-            box.children = loaded.box.children
-            meta = loaded
-          } else {
-            state.warn("HEIF file has a second top-level 'meta' box at byte \(position); ignored")
-          }
-        default:
-          if !topLevelTypes.contains(box.type) {
-            state.warn("HEIF file has an unexpected top-level '\(box.type)' box at byte \(position) (\(box.size) bytes)")
-          }
-        }
-        boxes.append(box)
-        position = box.end
-      }
-    }
-    guard let ftyp else { throw .truncated(format: format, what: "'ftyp' box", offset: 0) }
-    var file = try brands(ftyp)
-    guard let meta else {
-      throw .malformed(format: format, what: "file", offset: 0,
-                       reason: "no top-level 'meta' box (\(file.majorBrand) file without HEIF items)")
-    }
-    HEIFMetaParser.parse(meta: meta, into: &file, fileSize: fileSize, state: &state)
-    reportLocationProblems(file, state: &state)
-    file.boxes = boxes
-    file.trailer = trailer
-    validate(&file, state: &state)
-    file.warnings = state.warnings
+    let tree = try image(ISOBMFFWalker.walk(source))
+    guard let file = tree.scan.heif else { throw .malformed(format: format, what: "file", offset: 0, reason: "not a HEIF file") }
     return file
+  }
+
+  /// The tree of a HEIF or AVIF image; throws its failure, or why an ISOBMFF file is none.
+  static func image(_ tree: LayoutTree) throws(ContainerError) -> LayoutTree {
+    if let failure = tree.failure { throw failure }
+    guard tree.format != .isobmff else {
+      let head = (try? tree.source.bytes(in: tree.range.lowerBound..<min(tree.range.upperBound, tree.range.lowerBound + 4096))) ?? []
+      _ = try brands(head)
+      throw .unsupported(reason: "ISOBMFF file is not a HEIF or AVIF image")
+    }
+    return tree
   }
 
   /// Reads the `meta` box into memory (capped) and splits it into boxes.

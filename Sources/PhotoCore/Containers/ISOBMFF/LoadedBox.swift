@@ -37,19 +37,10 @@ struct ISOBMFFWalkState {
 }
 
 extension LoadedBox {
-  /// How far into a container's payload its child boxes start, or nil for a leaf.
-  /// [ISO/IEC 14496-12 8.11.1 meta (FullBox); ISO/IEC 23008-12 9.3 iprp/ipco; 14496-12 8.11.6 iinf]
+  /// How far into a container's payload its child boxes start, or nil for a leaf: the one table
+  /// of container boxes (`ISOBMFFBoxTypes`).
   static func childOffset(type: String, payload: ArraySlice<UInt8>) -> Int? {
-    switch type {
-    case "meta", "iref": return 4                        // FullBox header, then boxes
-    case "iprp", "ipco", "dinf", "moov", "trak", "mdia", "minf", "stbl", "udta", "edts", "meco":
-      return 0
-    case "iinf":
-      // FullBox, then entry_count: 16 bits in version 0, 32 bits otherwise.
-      guard let version = payload.first else { return nil }
-      return version == 0 ? 6 : 8
-    default: return nil
-    }
+    ISOBMFFBoxTypes.childOffset(type: type, payloadHead: Array(payload.prefix(8)))
   }
 
   /// Reads the boxes in `bytes[range]` (absolute offset of `bytes[bytes.startIndex]` is `base`),

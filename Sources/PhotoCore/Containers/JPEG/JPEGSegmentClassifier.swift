@@ -3,14 +3,12 @@
 enum JPEGSegmentClassifier {
   /// The carrier in `segment`, with its payload read, or nil for non-metadata segments.
   /// `budget` limits the total payload bytes read; it goes negative when exhausted.
-  static func classify(_ segment: JPEGSegment, in source: any ByteSource, budget: inout Int) throws(ContainerError) -> Carrier? {
+  static func classify(_ segment: JPEGSegment, in source: any ByteSource, budget: inout Int) throws(ByteError) -> Carrier? {
     let marker = segment.marker
     guard JPEGMarker.isApplication(marker) || marker == JPEGMarker.com else { return nil }
     let start = segment.payloadOffset
     let end = start + segment.payloadLength
-    func read(_ r: Range<Int>) throws(ContainerError) -> [UInt8] {
-      do { return try source.bytes(in: r) } catch { throw ContainerError(error, format: "JPEG") }
-    }
+    func read(_ r: Range<Int>) throws(ByteError) -> [UInt8] { try source.bytes(in: r) }
     let note = "\(segment.name) at byte \(segment.offset)"
     if marker == JPEGMarker.com {
       guard take(segment.payloadLength, from: &budget) else { return nil }

@@ -7,8 +7,9 @@ extension PNGWalker {
 
   /// The carrier a metadata chunk holds, nil for chunks that hold none (IHDR).
   /// `budget` is the remaining per-file metadata allowance.
-  static func carrier(for chunk: PNGChunk, data: [UInt8], budget: inout Int,
-                      warnings: inout [String]) throws(ContainerError) -> Carrier? {
+  /// Inflating stopped by a cap is recorded in `incomplete` (the rest of the text was not read).
+  static func carrier(for chunk: PNGChunk, data: [UInt8], budget: inout Int, warnings: inout [String],
+                      incomplete: inout [IncompleteCheck]) -> Carrier? {
     switch chunk.type {
     case "eXIf":
       // TIFF bytes directly. [PNG (Third Edition) 11.3.6.1; PNG Extensions 1.5 eXIf]
@@ -20,16 +21,17 @@ extension PNGWalker {
       }
       return Carrier(kind: .exif, offset: chunk.dataOffset, length: data.count, item: chunk.index, note: "eXIf", payload: data)
     case "iCCP":
-      return iccCarrier(chunk, data: data, budget: &budget, warnings: &warnings)
+      return iccCarrier(chunk, data: data, budget: &budget, warnings: &warnings, incomplete: &incomplete)
     case "tEXt", "zTXt", "iTXt":
-      return textCarrier(chunk, data: data, budget: &budget, warnings: &warnings)
+      return textCarrier(chunk, data: data, budget: &budget, warnings: &warnings, incomplete: &incomplete)
     default:
       return nil
     }
   }
 
   /// `iCCP`: profile name, NUL, compression method, zlib-compressed profile. [11.3.2.3]
-  static func iccCarrier(_ chunk: PNGChunk, data: [UInt8], budget: inout Int, warnings: inout [String]) -> Carrier? {
+  static func iccCarrier(_ chunk: PNGChunk, data: [UInt8], budget: inout Int, warnings: inout [String],
+                         incomplete: inout [IncompleteCheck]) -> Carrier? {
     var r = ByteReader(data, base: chunk.dataOffset, what: "PNG iCCP chunk")
     guard let nameBytes = try? PNGTextChunk.field(&r, limit: 79), let method = try? r.u8() else {
       warnings.append("PNG iCCP chunk at byte \(chunk.offset) is malformed (no profile name)")
@@ -40,14 +42,16 @@ extension PNGWalker {
     let result = PNGTextChunk.inflate(r.readRest(), method: method, maxOutput: cap(budget))
     budget -= result.bytes.count
     if !result.isComplete {
-      warnings.append("PNG iCCP '\(name)' did not inflate completely (\(describe(result.status))); \(result.bytes.count) bytes read")
+      // What follows a cap or a corrupt stretch cannot be read: the profile is not fully checked.
+      incomplete.append(IncompleteCheck(scope: "icc", reason: "PNG iCCP '\(name)' at byte \(chunk.offset) did not inflate completely (\(describe(result.status))); \(result.bytes.count) bytes read"))
     }
-    return Carrier(kind: .icc, offset: compressedOffset, length: chunk.end - 4 - compressedOffset, item: chunk.index,
+    return Carrier(kind: .icc, offset: compressedOffset, length: chunk.dataOffset + data.count - compressedOffset, item: chunk.index,
                    note: "iCCP '\(name)'", payload: result.bytes)
   }
 
   /// A text chunk: XMP, an ImageMagick raw profile, or a comment.
-  static func textCarrier(_ chunk: PNGChunk, data: [UInt8], budget: inout Int, warnings: inout [String]) -> Carrier? {
+  static func textCarrier(_ chunk: PNGChunk, data: [UInt8], budget: inout Int, warnings: inout [String],
+                          incomplete: inout [IncompleteCheck]) -> Carrier? {
     let text: PNGTextChunk
     do throws(ByteError) {
       text = try PNGTextChunk(type: chunk.type, data: data, offset: chunk.dataOffset, maxOutput: cap(budget))
@@ -59,10 +63,12 @@ extension PNGWalker {
     budget -= text.raw.count
     var note = "\(chunk.type) '\(text.keyword)'"
     if let status = text.inflateStatus {
-      warnings.append("PNG \(chunk.type) '\(text.keyword)' did not inflate completely (\(describe(status))); \(text.raw.count) bytes read")
+      let message: String = "PNG \(chunk.type) '\(text.keyword)' at byte \(chunk.offset) did not inflate completely (\(describe(status))); \(text.raw.count) bytes read"
+      let scope = text.keyword == "XML:com.adobe.xmp" ? "xmp" : text.keyword.lowercased().hasPrefix("raw profile type ") ? "png/\(chunk.type)" : "comment"
+      incomplete.append(IncompleteCheck(scope: scope, reason: message))
       note += " (incomplete)"
     }
-    let length = chunk.end - 4 - text.textOffset
+    let length = chunk.dataOffset + data.count - text.textOffset  // what was read (a truncated chunk has less)
     func make(_ kind: CarrierKind, _ payload: [UInt8]) -> Carrier {
       Carrier(kind: kind, offset: text.textOffset, length: max(0, length), item: chunk.index, note: note, payload: payload)
     }

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""failclosed: builds the hostile parts of the fail-closed fixtures (stdlib only).
+
+  failclosed.py mpo OUT PRIMARY SECONDARY...
+      an MPO: PRIMARY with an APP2 "MPF\\0" index (right after SOI) listing itself and every
+      SECONDARY, which follow its EOI in order. [CIPA DC-007 5.2]
+  failclosed.py gps-unreadable OUT IN
+      IN (a JPEG) with an APP1 EXIF whose GPS IFD has GPSLatitudeRef 'N' and a GPSLatitude of
+      three RATIONALs whose value offset lies past the end of the EXIF block (unreadable).
+  failclosed.py png-xmp-past-cap OUT IN PADDING
+      IN (a PNG) with a compressed iTXt XMP packet: PADDING bytes of whitespace, then the
+      exif:GPSLatitude/GPSLongitude properties (31.230416 N, 121.473701 E).
+  failclosed.py icc-append OUT IN.icc EXTRA
+      the profile IN.icc with EXTRA's bytes appended and the header's size grown to match: bytes
+      inside the profile that no tag covers.
+"""
+import struct
+import sys
+import zlib
+
+
+def be16(v):
+    return struct.pack(">H", v)
+
+
+def be32(v):
+    return struct.pack(">I", v)
+
+
+def segment(marker, payload):
+    return bytes([0xFF, marker]) + be16(len(payload) + 2) + payload
+
+
+def mpo(out, primary_path, secondary_paths):
+    primary = open(primary_path, "rb").read()
+    secondaries = [open(p, "rb").read() for p in secondary_paths]
+    assert primary[:2] == b"\xff\xd8"
+    count = 1 + len(secondaries)
+    entries_offset = 8 + 2 + 2 * 12 + 4
+
+    # The MP header: tags, then one 16-byte entry per image.
+    def build(sizes, offsets):
+        h = b"MM\x00\x2a" + be32(8) + be16(2)
+        h += be16(0xB001) + be16(4) + be32(1) + be32(count)
+        h += be16(0xB002) + be16(7) + be32(16 * count) + be32(entries_offset)
+        h += be32(0)
+        for i, (size, offset) in enumerate(zip(sizes, offsets)):
+            attribute = 0x20030000 if i == 0 else 0x00000000
+            h += be32(attribute) + be32(size) + be32(offset) + be32(0)
+        return h
+
+    draft = build([0] * count, [0] * count)
+    app2 = segment(0xE2, b"MPF\x00" + draft)
+    mp_header = 2 + 4 + 4  # SOI, FF E2 + length, "MPF\0": MP offsets count from here
+    primary_out_size = len(primary) + len(app2)
+    sizes = [primary_out_size] + [len(s) for s in secondaries]
+    offsets = [0]
+    at = primary_out_size
+    for s in secondaries:
+        offsets.append(at - mp_header)
+        at += len(s)
+    app2 = segment(0xE2, b"MPF\x00" + build(sizes, offsets))
+    data = primary[:2] + app2 + primary[2:]
+    open(out, "wb").write(data + b"".join(secondaries))
+
+
+def gps_unreadable(out, in_path):
+    jpeg = open(in_path, "rb").read()
+    assert jpeg[:2] == b"\xff\xd8"
+    # Little-endian TIFF: IFD0 with one entry (GPS pointer), GPS IFD with two entries.
+    ifd0 = 8
+    gps = ifd0 + 2 + 12 + 4
+    tiff = b"II*\x00" + struct.pack("<I", ifd0)
+    tiff += struct.pack("<H", 1) + struct.pack("<HHII", 0x8825, 4, 1, gps) + struct.pack("<I", 0)
+    end = gps + 2 + 2 * 12 + 4
+    tiff += struct.pack("<H", 2)
+    tiff += struct.pack("<HHI", 0x0001, 2, 2) + b"N\x00\x00\x00"
+    tiff += struct.pack("<HHII", 0x0002, 5, 3, end + 4096)  # 24 bytes, 4 KiB past the end
+    tiff += struct.pack("<I", 0)
+    assert len(tiff) == end
+    app1 = segment(0xE1, b"Exif\x00\x00" + tiff)
+    open(out, "wb").write(jpeg[:2] + app1 + jpeg[2:])
+
+
+def png_chunk(kind, data):
+    return be32(len(data)) + kind + data + be32(zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def png_xmp_past_cap(out, in_path, padding):
+    png = open(in_path, "rb").read()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    packet = (b'<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
+              b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+              b'<rdf:Description rdf:about="" xmlns:exif="http://ns.adobe.com/exif/1.0/"' + b" " * padding +
+              b' exif:GPSLatitude="31,13.82496N" exif:GPSLongitude="121,28.42206E"/>'
+              b'</rdf:RDF></x:xmpmeta>\n<?xpacket end="w"?>')
+    data = b"XML:com.adobe.xmp\x00" + b"\x01\x00" + b"\x00" + b"\x00" + zlib.compress(packet, 9)
+    ihdr_end = 8 + 4 + 4 + 13 + 4
+    open(out, "wb").write(png[:ihdr_end] + png_chunk(b"iTXt", data) + png[ihdr_end:])
+
+
+def icc_append(out, in_path, extra_path):
+    icc = bytearray(open(in_path, "rb").read())
+    extra = open(extra_path, "rb").read()
+    assert icc[36:40] == b"acsp"
+    icc += extra
+    icc[0:4] = be32(len(icc))
+    icc[84:100] = b"\x00" * 16  # the profile ID no longer matches: 0 = not computed
+    open(out, "wb").write(bytes(icc))
+
+
+def main(argv):
+    if len(argv) >= 4 and argv[1] == "mpo":
+        mpo(argv[2], argv[3], argv[4:])
+    elif len(argv) == 4 and argv[1] == "gps-unreadable":
+        gps_unreadable(argv[2], argv[3])
+    elif len(argv) == 5 and argv[1] == "png-xmp-past-cap":
+        png_xmp_past_cap(argv[2], argv[3], int(argv[4]))
+    elif len(argv) == 5 and argv[1] == "icc-append":
+        icc_append(argv[2], argv[3], argv[4])
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv)

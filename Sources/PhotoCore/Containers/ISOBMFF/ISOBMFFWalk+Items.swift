@@ -1,0 +1,69 @@
+extension ISOBMFFWalk {
+  /// Boxes whose content is item or sample data.
+  static let dataBoxes: Set<String> = ["mdat", "idat", "free", "skip"]
+
+  /// After the boxes: a HEIF's items are read from `meta` (carriers, facts) and their extents —
+  /// and in `.complete` mode the tracks' samples — placed inside the boxes that hold them.
+  mutating func finish() throws(ContainerError) {
+    tree.end = position
+    guard ftyp != nil else { throw .truncated(format: HEIFWalker.format, what: "'ftyp' box", offset: range.lowerBound) }
+    if mode == .complete { placeTrackSamples() }
+    guard var file = tree.scan.heif else { return }  // not a HEIF: boxes only
+    guard let meta else {
+      throw .malformed(format: HEIFWalker.format, what: "file", offset: range.lowerBound,
+                       reason: "no top-level 'meta' box (\(file.majorBrand) file without HEIF items)")
+    }
+    HEIFMetaParser.parse(meta: meta, into: &file, file: range, state: &state)
+    HEIFWalker.reportLocationProblems(file, state: &state)
+    file.boxes = boxes
+    file.trailer = position < upper ? position..<upper : nil
+    HEIFWalker.validate(&file, state: &state)
+    file.warnings = state.warnings
+    tree.scan = try HEIFWalker.makeScan(file, source: source, incomplete: &tree.incomplete)
+    state.warnings = []  // in the scan's warnings now (`file.warnings` first)
+    placeItemExtents(file)
+  }
+
+  /// Each item's extents as nodes inside the `mdat`/`idat` (or `free`) box that holds them;
+  /// extents outside every box are nodes of their own.
+  mutating func placeItemExtents(_ file: HEIFFile) {
+    var extents: [LayoutNode] = []
+    for id in file.locations.keys.sorted() {
+      guard let location = file.locations[id] else { continue }
+      let item = file.item(id)
+      // An emptied metadata item (an extent of length 0, "to the end") claims no bytes.
+      if let item, !item.isImage, location.extents.contains(where: \.toEnd) { continue }
+      let type = item.map { $0.type.isEmpty ? "infe v\($0.infeVersion)" : $0.type } ?? "undeclared"
+      let single = location.extents.count == 1
+      for (index, extent) in location.extents.enumerated() where extent.length > 0 {
+        let (end, overflow) = extent.offset.addingReportingOverflow(extent.length)
+        guard !overflow else { continue }
+        extents.append(LayoutNode("item \(id) \(type)" + (single ? "" : " extent \(index)"), range: extent.offset..<end))
+      }
+    }
+    place(extents, outside: "item data outside any mdat or idat box", warning: "item(s)")
+  }
+
+  /// The chunks of each track's samples (image sequences), inside the `mdat` that holds them.
+  mutating func placeTrackSamples() {
+    var chunks: [LayoutNode] = []
+    for (index, track) in tracks.enumerated() {
+      guard let ranges = track.chunkRanges(source) else {
+        state.warn("HEIF track \(index + 1): its sample tables could not be read; its samples stay unaccounted")
+        continue
+      }
+      chunks += ranges.map { LayoutNode("track \(index + 1) samples", range: $0) }
+    }
+    place(chunks, outside: "sample data outside any mdat box", warning: "track samples")
+  }
+
+  /// Puts data nodes inside the data boxes that hold them; the others at the top with `outside`.
+  mutating func place(_ nodes: [LayoutNode], outside: String, warning: String) {
+    guard !nodes.isEmpty else { return }
+    var left = LayoutNode.attachSorted(nodes, to: &tree.nodes) { Self.dataBoxes.contains($0.name) }
+    guard !left.isEmpty else { return }
+    for index in left.indices { left[index].note = outside }
+    state.warn("HEIF \(warning) at byte \(left[0].range.lowerBound)\(left.count > 1 ? " and \(left.count - 1) more" : "") lie outside any 'mdat' or 'idat' box")
+    tree.nodes = (tree.nodes + left).sorted { $0.range.lowerBound < $1.range.lowerBound }
+  }
+}

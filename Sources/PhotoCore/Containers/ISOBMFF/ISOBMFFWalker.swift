@@ -1,0 +1,152 @@
+/// The one ISOBMFF walker, for HEIC, HEIF and AVIF files and for other ISOBMFF documents (an
+/// MP4 after a JPEG's EOI): every box with its byte range, nested (the `meta` box is read into
+/// memory and its children parsed into items, locations, references and properties; other
+/// containers such as `moov` are walked by their headers), the extents `iloc` gives each item
+/// inside `mdat`/`idat`, and — in `.complete` mode — the chunks of each track's samples and the
+/// content of `free` boxes. Metadata items (Exif, XMP) are read; image data never is.
+/// [ISO/IEC 14496-12; ISO/IEC 23008-12]
+///
+/// The walker locates carriers; it does not interpret EXIF or XMP.
+public enum ISOBMFFWalker {
+  /// Walks the ISOBMFF document in `range` of `source` (the whole source by default). Never
+  /// throws: what stops it (not ISOBMFF, no `meta` in a HEIF, a cap) is `failure` or an
+  /// `IncompleteCheck`, with the boxes found before it kept.
+  public static func walk(_ source: any ByteSource, range: Range<Int>? = nil, mode: ReadMode = .metadata) -> LayoutTree {
+    var walk = ISOBMFFWalk(source: source, range: range ?? 0..<source.count, mode: mode)
+    walk.run()
+    return walk.tree
+  }
+}
+
+/// The state of one ISOBMFF walk.
+struct ISOBMFFWalk {
+  let source: any ByteSource
+  let range: Range<Int>
+  let mode: ReadMode
+  var tree: LayoutTree
+  var state = ISOBMFFWalkState()
+  var position: Int
+  var boxes: [ISOBMFFBox] = []
+  var meta: LoadedBox?
+  var ftyp: [UInt8]?
+  /// The sample tables of each track (`stbl`) met so far, and of the one being walked.
+  var tracks: [ISOBMFFTrackSamples] = []
+  var currentTrack: ISOBMFFTrackSamples?
+
+  init(source: any ByteSource, range: Range<Int>, mode: ReadMode) {
+    self.source = source
+    self.range = range
+    self.mode = mode
+    position = range.lowerBound
+    tree = LayoutTree(format: .isobmff, source: source, range: range)
+  }
+
+  var upper: Int { range.upperBound }
+
+  mutating func run() {
+    do throws(ContainerError) {
+      try topLevelBoxes()
+      try finish()
+    } catch {
+      tree.failure = error
+    }
+    tree.scan.warnings = state.warnings + tree.scan.warnings
+    if tree.end == nil { tree.end = position }
+  }
+
+  func read(_ r: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
+    do { return try source.exactBytes(in: r, what: what) } catch { throw ContainerError(error, format: HEIFWalker.format) }
+  }
+
+  /// The boxes of the document, one after the other, until its end or bytes that are not a box.
+  private mutating func topLevelBoxes() throws(ContainerError) {
+    walk: while position < upper {
+      let head = try read(position..<min(position + ISOBMFFBox.maxHeaderLength, upper), "box header")
+      switch ISOBMFFBox.parseHeader(head, offset: position, limit: upper, depth: 1) {
+      case .partial:
+        if boxes.isEmpty { throw .truncated(format: HEIFWalker.format, what: "box header", offset: position) }
+        state.warn("HEIF file ends with \(upper - position) bytes that are not a whole box header, at byte \(position)")
+        break walk
+      case .invalid(let reason):
+        if boxes.isEmpty { throw .malformed(format: HEIFWalker.format, what: "box header", offset: position, reason: reason) }
+        state.warn("HEIF data at byte \(position) is not a box (\(reason)); \(upper - position) bytes after the last box")
+        break walk
+      case .box(var box, let declaredEnd):
+        if boxes.isEmpty, box.type != "ftyp" {
+          throw .unsupported(reason: "not an ISOBMFF image: the file does not start with an 'ftyp' box")
+        }
+        // After the first boxes, bytes whose "type" is not printable, or a truncated box of a
+        // type that cannot be at the top level, are not a box: something appended (a JPEG, say).
+        let plausible = ISOBMFFBox.isPlausibleType(head) && (!box.isTruncated || HEIFWalker.topLevelTypes.contains(box.type))
+        if !plausible, meta != nil || box.isTruncated || tree.format == .isobmff {
+          state.warn("HEIF data at byte \(position) is not a box; \(upper - position) bytes after the last box")
+          break walk
+        }
+        if box.isTruncated {
+          if box.type == "ftyp" || box.type == "meta" {
+            tree.nodes.append(LayoutNode(box.type, range: box.offset..<box.end, headerLength: box.headerSize,
+                                         note: "truncated: declares \(declaredEnd - box.offset) bytes, the file ends at byte \(upper)"))
+            position = upper
+            throw .truncated(format: HEIFWalker.format, what: "'\(box.type)' box", offset: upper)
+          }
+          state.warn("HEIF '\(box.type)' box at byte \(position) declares \(declaredEnd - position) bytes but the file ends at byte \(upper): the file is truncated")
+        }
+        guard countBox() else { break walk }
+        try topLevelBox(&box, head: head, declaredEnd: declaredEnd)
+        boxes.append(box)
+        position = box.end
+      }
+    }
+  }
+
+  /// Counts a box against the cap; false (with the rest of the file left unread) over it.
+  mutating func countBox() -> Bool {
+    do throws(ContainerError) {
+      try state.countBox()
+      return true
+    } catch {
+      tree.markIncomplete("isobmff", "\(error); the rest was not read")
+      tree.nodes.append(LayoutNode("unread boxes", range: position..<upper, note: "over the box limit", swept: true))
+      position = upper
+      return false
+    }
+  }
+
+  private mutating func topLevelBox(_ box: inout ISOBMFFBox, head: [UInt8], declaredEnd: Int) throws(ContainerError) {
+    let note = box.isTruncated ? "truncated: declares \(declaredEnd - box.offset) bytes, the file ends at byte \(upper)" : nil
+    switch box.type {
+    case "ftyp":
+      if ftyp == nil {
+        let bytes = try read(box.offset..<min(box.end, box.offset + 4096), "'ftyp' box")
+        ftyp = bytes
+        brands(bytes)
+      }
+      tree.nodes.append(LayoutNode("ftyp", range: box.offset..<box.end, note: note))
+    case "meta" where meta == nil && tree.format != .isobmff:
+      let loaded = try HEIFWalker.loadMeta(box, source: source, state: &state)
+      box.children = loaded.box.children
+      meta = loaded
+      tree.nodes.append(node(loaded, parent: nil))
+    case "meta" where meta != nil:
+      state.warn("HEIF file has a second top-level 'meta' box at byte \(box.offset); ignored")
+      tree.nodes.append(contentsOf: boxNodes(box, head: head, depth: 1, parent: nil, note: note))
+    default:
+      if !HEIFWalker.topLevelTypes.contains(box.type) {
+        state.warn("HEIF file has an unexpected top-level '\(box.type)' box at byte \(box.offset) (\(box.size) bytes)")
+      }
+      tree.nodes.append(contentsOf: boxNodes(box, head: head, depth: 1, parent: nil, note: note))
+    }
+  }
+
+  /// Reads the brands: HEIF, HEIC and AVIF files get their metadata read; other ISOBMFF
+  /// documents (an MP4) are walked as boxes only.
+  private mutating func brands(_ bytes: [UInt8]) {
+    do throws(ContainerError) {
+      let file = try HEIFWalker.brands(bytes)
+      tree.format = DocumentFormat(file.format)
+      tree.scan.heif = file
+    } catch {
+      if case .unsupported(let reason) = error, reason.contains("mif3") { tree.failure = error }
+    }
+  }
+}

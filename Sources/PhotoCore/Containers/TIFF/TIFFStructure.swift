@@ -1,0 +1,195 @@
+/// The structure of a TIFF/EXIF block as our own bounds-checked walk reads it: the IFDs (IFD0 and
+/// its chain, the Exif, GPS and Interop IFDs), where each entry's value lies, the IFD1 thumbnail
+/// and the MakerNote. It does not decode values (libexif does); it says where things are and
+/// whether they can be read, so that a GPS IFD libexif skips is still seen, the thumbnail is
+/// found in place, and the sweep can tell a TIFF block with a GPS IFD in unexplained bytes.
+/// [TIFF 6.0 §2; CIPA DC-008 (EXIF 2.32) 4.6]
+struct TIFFStructure: Sendable, Equatable {
+  /// One IFD entry. [TIFF 6.0 §2 "IFD Entry"]
+  struct Entry: Sendable, Equatable {
+    var tag: UInt16
+    var type: UInt16
+    var count: Int
+    /// Where the value lies, relative to the TIFF header; nil when it does not fit the block
+    /// (or the type is unknown, so its size is not known).
+    var value: Range<Int>?
+  }
+
+  /// One IFD: where its entry table is and what it holds.
+  struct Directory: Sendable, Equatable {
+    /// "IFD0", "IFD1", "ExifIFD", "GPS", "InteropIFD", "IFD2"…
+    var name: String
+    /// The entry table (count, entries, next-IFD offset), relative to the TIFF header.
+    var table: Range<Int>
+    var entries: [Entry]
+
+    func entry(_ tag: UInt16) -> Entry? { entries.first { $0.tag == tag } }
+  }
+
+  var bigEndian: Bool
+  /// Every IFD read, in the order met.
+  var directories: [Directory] = []
+  /// IFD pointers (or IFD tables) that lie outside the block: "GPS IFD at offset 9000".
+  var unreadableDirectories: [String] = []
+  /// The IFD1 JPEG thumbnail (JPEGInterchangeFormat/Length), relative to the TIFF header, clipped
+  /// to the block. [EXIF 2.32 4.6.3]
+  var thumbnail: Range<Int>?
+  /// The MakerNote value (Exif IFD tag 0x927C). [EXIF 2.32 4.6.5]
+  var makerNote: Range<Int>?
+
+  /// Most IFDs followed (IFD0 chain, sub-IFDs): real blocks have five.
+  static let maxDirectories = 16
+  /// Most entries read from one IFD.
+  static let maxEntries = 1024
+
+  static let exifPointer: UInt16 = 0x8769
+  static let gpsPointer: UInt16 = 0x8825
+  static let interopPointer: UInt16 = 0xA005
+  static let makerNoteTag: UInt16 = 0x927C
+
+  /// The GPS IFD, when it was read.
+  var gps: Directory? { directories.first { $0.name == "GPS" } }
+
+  /// True when IFD0 points at a GPS IFD, readable or not.
+  var hasGPSPointer: Bool { directories.first?.entry(Self.gpsPointer) != nil }
+
+  /// Reads the TIFF block in `bytes[start..<end]` (offsets inside it count from `start`); nil
+  /// when it does not start with a TIFF header.
+  static func parse(_ bytes: [UInt8], start: Int = 0, end: Int? = nil) -> TIFFStructure? {
+    var reader = TIFFReader(bytes: bytes, start: start, end: min(end ?? bytes.count, bytes.count))
+    guard reader.length >= 8 else { return nil }
+    let order = (bytes[start], bytes[start + 1])
+    switch order {
+    case (0x49, 0x49): reader.bigEndian = false
+    case (0x4D, 0x4D): reader.bigEndian = true
+    default: return nil
+    }
+    guard reader.u16(2) == 42, let first = reader.u32(4) else { return nil }
+    var structure = TIFFStructure(bigEndian: reader.bigEndian)
+    structure.read(reader, first: Int(first))
+    return structure
+  }
+
+  private mutating func read(_ reader: TIFFReader, first: Int) {
+    var pending: [(name: String, offset: Int)] = [("IFD0", first)]
+    var visited = Set<Int>()
+    var chain = 0
+    while let (name, offset) = pending.first, directories.count < Self.maxDirectories {
+      pending.removeFirst()
+      guard visited.insert(offset).inserted else { continue }
+      guard let directory = reader.directory(name, at: offset) else {
+        unreadableDirectories.append("\(name) at offset \(offset)")
+        continue
+      }
+      directories.append(directory)
+      for (tag, child) in [(Self.exifPointer, "ExifIFD"), (Self.gpsPointer, "GPS"), (Self.interopPointer, "InteropIFD")] {
+        if let entry = directory.entry(tag), let pointer = reader.pointer(entry) { pending.append((child, pointer)) }
+        else if directory.entry(tag) != nil { unreadableDirectories.append("\(child) pointer in \(name)") }
+      }
+      if name == "ExifIFD", let note = directory.entry(Self.makerNoteTag) { makerNote = note.value }
+      if name.hasPrefix("IFD"), let next = reader.u32(directory.table.upperBound - 4), next != 0 {
+        chain += 1
+        pending.append(("IFD\(chain)", Int(next)))
+      }
+      if name == "IFD1" { thumbnail = reader.thumbnail(directory) }
+    }
+  }
+}
+
+/// Bounds-checked reads of one TIFF block.
+private struct TIFFReader {
+  let bytes: [UInt8]
+  let start: Int
+  let end: Int
+  var bigEndian = false
+
+  init(bytes: [UInt8], start: Int, end: Int) {
+    self.bytes = bytes
+    self.start = start
+    self.end = max(start, end)
+  }
+
+  var length: Int { end - start }
+
+  func u16(_ at: Int) -> UInt16? {
+    guard at >= 0, at + 2 <= length else { return nil }
+    let a = UInt16(bytes[start + at]), b = UInt16(bytes[start + at + 1])
+    return bigEndian ? a << 8 | b : b << 8 | a
+  }
+
+  func u32(_ at: Int) -> UInt32? {
+    guard let high = u16(bigEndian ? at : at + 2), let low = u16(bigEndian ? at + 2 : at) else { return nil }
+    return UInt32(high) << 16 | UInt32(low)
+  }
+
+  /// Bytes per component of each TIFF type. [TIFF 6.0 §2; EXIF 2.32 4.6.2]
+  static func size(ofType type: UInt16) -> Int? {
+    switch type {
+    case 1, 2, 6, 7: 1
+    case 3, 8: 2
+    case 4, 9, 11, 13: 4
+    case 5, 10, 12: 8
+    default: nil
+    }
+  }
+
+  func directory(_ name: String, at offset: Int) -> TIFFStructure.Directory? {
+    guard let count = u16(offset) else { return nil }
+    let entries = min(Int(count), TIFFStructure.maxEntries)
+    let tableEnd = offset + 2 + 12 * Int(count) + 4
+    guard offset + 2 + 12 * entries <= length else { return nil }
+    var list: [TIFFStructure.Entry] = []
+    list.reserveCapacity(entries)
+    for k in 0..<entries {
+      let at = offset + 2 + 12 * k
+      guard let tag = u16(at), let type = u16(at + 2), let count = u32(at + 4) else { break }
+      list.append(TIFFStructure.Entry(tag: tag, type: type, count: Int(count), value: value(type: type, count: Int(count), at: at + 8)))
+    }
+    return TIFFStructure.Directory(name: name, table: offset..<min(tableEnd, length), entries: list)
+  }
+
+  /// Where a value lies: inline in the entry (4 bytes or fewer) or at its offset.
+  func value(type: UInt16, count: Int, at field: Int) -> Range<Int>? {
+    guard let size = Self.size(ofType: type) else { return nil }
+    let (total, overflow) = size.multipliedReportingOverflow(by: count)
+    guard !overflow else { return nil }
+    if total <= 4 { return field..<field + total }
+    guard let offset = u32(field).map(Int.init), offset <= length, total <= length - offset else { return nil }
+    return offset..<offset + total
+  }
+
+  /// The IFD a pointer entry (LONG or IFD type) points at.
+  func pointer(_ entry: TIFFStructure.Entry) -> Int? {
+    guard let value = entry.value, value.count >= 4, let offset = u32(value.lowerBound), Int(offset) < length else { return nil }
+    return Int(offset)
+  }
+
+  /// IFD1 JPEGInterchangeFormat (0x0201) and JPEGInterchangeFormatLength (0x0202), clipped.
+  func thumbnail(_ directory: TIFFStructure.Directory) -> Range<Int>? {
+    guard let format = directory.entry(0x0201)?.value, let size = directory.entry(0x0202)?.value,
+          let offset = number(format), let count = number(size), offset > 0, offset < length, count > 0 else { return nil }
+    return offset..<offset + min(count, length - offset)
+  }
+
+  /// A SHORT or LONG value.
+  func number(_ value: Range<Int>) -> Int? {
+    value.count == 2 ? u16(value.lowerBound).map(Int.init) : value.count == 4 ? u32(value.lowerBound).map(Int.init) : nil
+  }
+}
+
+extension TIFFStructure {
+  /// The block's structures as layout nodes, offsets shifted by `base` (where the TIFF header is
+  /// in the document): the header, each IFD's entry table and the MakerNote (swept: vendors'
+  /// blocks are not decoded). Values and the thumbnail are left to the node that holds the block.
+  func nodes(base: Int) -> [LayoutNode] {
+    var nodes = [LayoutNode("TIFF header", range: base..<base + 8)]
+    for directory in directories {
+      nodes.append(LayoutNode(directory.name, range: base + directory.table.lowerBound..<base + directory.table.upperBound))
+    }
+    if let makerNote, !makerNote.isEmpty {
+      nodes.append(LayoutNode("MakerNote", range: base + makerNote.lowerBound..<base + makerNote.upperBound,
+                              note: "vendor data, not decoded", swept: true))
+    }
+    return nodes.sorted { $0.range.lowerBound < $1.range.lowerBound }
+  }
+}

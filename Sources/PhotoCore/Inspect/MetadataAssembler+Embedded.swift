@@ -1,0 +1,57 @@
+extension MetadataAssembler {
+  /// Files what an embedded document carries into the model of its parent, every carrier path
+  /// prefixed with the document's step: its GPS counts for the file ("thumbnail/exif"), its tags
+  /// and carriers are listed under it, and an image is listed among the embedded images.
+  func merge(_ sub: PhotoMetadata, of child: EmbeddedDocument, into m: inout PhotoMetadata) {
+    let path = CarrierPath([child.step])
+    let ownCarriers = sub.carriers.filter { $0.document.isRoot }
+    m.gps += sub.gps.map { $0.inDocument(path) }
+    m.gpsWithoutCoordinates += sub.gpsWithoutCoordinates.map { $0.inDocument(path) }
+    m.tags += sub.tags.filter { $0.carrier != .unknown }.map { tag in
+      var moved = tag
+      moved.document = path.appending(tag.document)
+      return moved
+    }
+    let offset = child.tree.placement.reportedOffset(child.tree.range.lowerBound)
+    let length = child.tree.range.count
+    switch child.imageKind {
+    case .thumbnail?:
+      // The thumbnail's bytes, for the pixel check of the primary image's thumbnail.
+      let bytes = (try? child.tree.source.bytes(in: child.tree.range)) ?? []
+      m.carriers.append(Carrier(kind: .thumbnail, offset: offset, length: length, note: child.role, payload: bytes))
+    case .mpfImage?:
+      m.carriers.append(Carrier(kind: .mpfImage, offset: offset, length: length, item: child.step.index, note: child.role))
+    default:
+      break
+    }
+    m.carriers += sub.carriers.map { carrier in
+      var moved = carrier
+      moved.document = path.appending(carrier.document)
+      return moved
+    }
+    m.warnings += sub.warnings.map { "\(path): \($0)" }
+    m.incomplete += sub.incomplete.map { IncompleteCheck(scope: path.appending(CarrierPath(parsing: $0.scope)).description, reason: $0.reason) }
+    if let error = sub.error ?? child.tree.failure.map({ "\($0)" }) {
+      m.warnings.append("\(path): could not be read: \(error)")
+    }
+    if let kind = child.imageKind {
+      let image = EmbeddedImage(kind: kind, item: child.step.index, offset: offset, length: length, role: child.role,
+                                format: child.tree.format.imageFormat, size: sub.stored,
+                                carrierKinds: ownCarriers.map(\.kind).filter { $0 != .trailer },
+                                path: path, orientation: sub.orientation.exif)
+      // A HEIF item is listed already (from `iinf`): what its own bytes carry is added to it.
+      if let listed = m.embeddedImages.firstIndex(where: { $0.path == path }) {
+        m.embeddedImages[listed].carrierKinds = (m.embeddedImages[listed].carrierKinds + image.carrierKinds).uniqued()
+        m.embeddedImages[listed].orientation = image.orientation
+        m.embeddedImages[listed].size = m.embeddedImages[listed].size ?? image.size
+      } else {
+        m.embeddedImages.append(image)
+      }
+    }
+    m.embeddedImages += sub.embeddedImages.map { image in
+      var moved = image
+      moved.path = path.appending(image.path)
+      return moved
+    }
+  }
+}
