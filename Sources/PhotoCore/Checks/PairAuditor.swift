@@ -6,6 +6,8 @@ public struct AuditOptions: Sendable {
   public var comparePixels = true
   /// Images over this many pixels are refused before decoding (decompression bombs).
   public var maxPixels = 200_000_000
+  /// HEIF tiles decoded at once per file: the cores the batch's `-j` leaves idle.
+  public var decodeThreads = 1
   public var policy = Policy()
   public init() {}
 }
@@ -24,8 +26,9 @@ public enum PairAuditor {
   public static func audit(output outputPath: String, original originalPath: String?, descriptor descriptorPath: String?,
                            options: AuditOptions = AuditOptions()) -> Result {
     // The output is read whole: its byte map scans every byte (and pixels may need them). The
-    // original is read whole only for pixels: its metadata needs its headers alone.
-    let (output, outputScan, outputSource, outputBytes) = read(outputPath, whole: true)
+    // original is read whole only for pixels: its metadata needs its headers alone. A file over
+    // `wholeReadLimit` is read as the walkers and decoders ask (bounded memory).
+    let (output, outputScan, outputSource, _) = read(outputPath, whole: true)
     var descriptor: Descriptor?
     var descriptorProblem: String?
     if let descriptorPath {
@@ -43,13 +46,14 @@ public enum PairAuditor {
     }
     let original = originalPath.map { read($0, whole: options.comparePixels) }
     var pixels: PixelVerdicts?
-    if options.comparePixels, output.error == nil, let outputBytes {
-      let originalPair: (PhotoMetadata, [UInt8])? = original.flatMap { o in
-        guard o.metadata.error == nil, let bytes = o.bytes else { return nil }
-        return (o.metadata, bytes)
+    if options.comparePixels, output.error == nil, let outputSource {
+      let originalInput: PixelInput? = original.flatMap { o in
+        guard o.metadata.error == nil, let source = o.source else { return nil }
+        return PixelInput(metadata: o.metadata, source: source, heif: o.scan?.heif)
       }
-      pixels = PixelVerifier.verify(output: output, outputBytes: outputBytes, original: originalPair,
-                                    claimedCrop: descriptor?.crop, maxPixels: options.maxPixels)
+      pixels = PixelVerifier.verify(output: PixelInput(metadata: output, source: outputSource, heif: outputScan?.heif),
+                                    original: originalInput, claimedCrop: descriptor?.crop, maxPixels: options.maxPixels,
+                                    threads: options.decodeThreads)
     }
     let byteMap = output.error == nil ? outputSource.map { ByteMapper.map($0, heif: outputScan?.heif) } : nil
     let subject = CheckSubject(output: output, original: original?.metadata, descriptor: descriptor,
@@ -68,12 +72,13 @@ public enum PairAuditor {
     -> (metadata: PhotoMetadata, scan: ContainerScan?, source: (any ByteSource)?, bytes: [UInt8]?)
   {
     do {
-      if !whole {
-        let source = try FileSource(path: path)
+      let file = try FileSource(path: path)
+      if !whole || file.count > wholeReadLimit {
+        let source = file
         let (metadata, scan) = Inspector.inspectWithScan(source: source, path: path)
         return (metadata, scan, source, nil)
       }
-      let bytes = try FileSource(path: path).allBytes()
+      let bytes = try file.allBytes()
       let source = MemorySource(bytes)
       let (metadata, scan) = Inspector.inspectWithScan(source: source, path: path)
       return (metadata, scan, source, bytes)
@@ -81,6 +86,10 @@ public enum PairAuditor {
       return (PhotoMetadata(path: path, error: "cannot open: \(error)"), nil, nil, nil)
     }
   }
+
+  /// Files larger than this are never read whole into memory: the walkers and the pixel
+  /// decoders read what they need (a 196 MP PNG stays within the per-job memory budget).
+  static let wholeReadLimit = 32 << 20
 
   /// The descriptor beside an output: `NAME.json`, else `NAME.ext.json`; nil when neither exists.
   public static func descriptorBeside(_ output: String) -> String? {

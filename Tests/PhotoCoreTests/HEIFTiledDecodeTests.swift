@@ -1,0 +1,78 @@
+import Codecs
+import Foundation
+import Testing
+
+@testable import PhotoCore
+
+/// The tile-by-tile HEIF decoder against libheif's own whole decode: every HEIF/AVIF of the
+/// corpus and the fixtures that is coded images on a canvas decodes to the same pixels at full
+/// size, sample for sample (each tile is handed to libheif alone, so only the paste differs).
+@Suite struct HEIFTiledDecodeTests {
+  static let corpusHEIF = SharedCorpus.rows(ofType: ["HEIC", "HEIF", "AVIF"])
+
+  /// The comparison below is not vacuous: most corpus HEIFs are coded images on a canvas, ten
+  /// of them grids (iPhone 48 tiles, Nokia 63, Sony, Canon, AVIF), and the rest are named with
+  /// the reason libheif decodes them whole (alpha planes, `unci`, broken grids).
+  @Test(.enabled(if: SharedCorpus.isAvailable, SharedCorpus.skipMessage))
+  func mostCorpusHEIFsAreLaidOutAsTiles() throws {
+    var laidOut = 0, grids = 0
+    var whole: [String: String] = [:]
+    for row in Self.corpusHEIF {
+      let source = MemorySource(try [UInt8](Data(contentsOf: row.url)))
+      let (metadata, scan) = Inspector.inspectWithScan(source: source, path: row.path)
+      guard metadata.error == nil, let heif = scan?.heif else { continue }
+      switch heif.pictureLayout(in: source) {
+      case .success(let layout):
+        laidOut += 1
+        if layout.tiles.count > 1 { grids += 1 }
+      case .failure(let problem):
+        whole[row.path] = problem.reason
+      }
+    }
+    #expect(laidOut >= 45 && grids >= 10, "\(laidOut) laid out, \(grids) grids")
+    let expected: [String: String] = [
+      "libheif/with-alpha-512x512.heic": "the picture has an alpha plane",
+      "libheif/colors-with-alpha-thumbnail.heic": "the picture has an alpha plane",
+      "c2pa-ts-fixtures/trustnxt-icon-signed-v2-bmff.heic": "the picture has an alpha plane",
+      "libheif/unci32.heif": "the primary item is a 'unci' image",
+      "libheif/clap-overflow-divide-zero.heic": "the grid description cannot be read",
+      "libheif/github_367_1.heic": "the grid description cannot be read",
+      "libheif/github_367_2.heic": "the grid description cannot be read",
+      "libheif/clusterfuzz-testcase-minimized-file-fuzzer-6045213633282048.heic": "the grid has 6×8 cells but 0 tiles",
+      "libheif/uaf_heif_context.h_117_1.heic": "HEIF item 1005: extent at offset 112137 lies outside the file (584 bytes)",
+    ]
+    #expect(whole == expected)
+  }
+
+  @Test(.enabled(if: SharedCorpus.isAvailable, SharedCorpus.skipMessage), arguments: corpusHEIF)
+  func tilesDecodeToLibheifsPixels(_ row: SharedCorpus.Row) throws {
+    let bytes = try [UInt8](Data(contentsOf: row.url))
+    let source = MemorySource(bytes)
+    let (metadata, scan) = Inspector.inspectWithScan(source: source, path: row.path)
+    guard metadata.error == nil, let heif = scan?.heif else { return }
+    guard case .success(let layout) = heif.pictureLayout(in: source) else { return }
+    let whole: PixelImage
+    do {
+      whole = try HEIFContext(data: bytes).decodePrimary(applyTransformations: false, maxPixels: 200_000_000)
+    } catch {
+      // libheif cannot decode the file: the reduced decode reports it too (as damage or a limit).
+      #expect(throws: PixelDecodeFailure.self) {
+        let picture = try PictureDecoder.decode(source, metadata: metadata, heif: heif, minLongSide: 128, maxPixels: 200_000_000)
+        if let damage = picture.damage { throw PixelDecodeFailure.damaged(damage) }
+      }
+      return
+    }
+    let tiled = try HEIFTiledDecoder.decode(layout, from: bytes, factor: 1, maxPixels: 200_000_000, threads: 2)
+    #expect(tiled.damage == nil, "\(tiled.damage ?? "")")
+    let rgb = whole.channels == 4 ? whole.flattened() : whole
+    #expect(tiled.image.width == rgb.width && tiled.image.height == rgb.height)
+    guard tiled.image.width == rgb.width, tiled.image.height == rgb.height else { return }
+    var worst = 0, differing = 0
+    for i in rgb.pixels.indices {
+      let d = abs(Int(rgb.pixels[i]) - Int(tiled.image.pixels[i]))
+      worst = max(worst, d)
+      if d > 0 { differing += 1 }
+    }
+    #expect(worst == 0, "\(row.path): \(differing) samples differ, by up to \(worst)")
+  }
+}
