@@ -462,6 +462,8 @@ expect_no_gps hidden/tiff-app1-no-header.jpg   # ExifTool does not see it: that 
 shows "FFE1 .* MM" jpegseg list hidden/tiff-app1-no-header.jpg || fail "no bare-TIFF APP1"
 for f in hidden/*.jpg hidden/*.png; do expect_pixels "$f" reference/upright.png; done
 
+source "$HERE/gen/pixels.sh"   # pixels/: damaged outputs, decoder limits, HEIF grids, large pairs
+
 # ---------------------------------------------------------------------------------------
 note "sizes"
 big="$(find jpeg heic png defects hidden reference -type f -size +64k)"

@@ -1,4 +1,5 @@
 internal import CHeif
+import Foundation
 
 /// Owns one libheif context read from memory (`heif_context_read_from_memory`) and its primary
 /// image handle. The bytes stay alive as long as the context (libheif reads them without copy).
@@ -72,7 +73,8 @@ public final class HEIFContext {
   /// codec, feature or file type `.unsupported`, anything else `.heif`.
   static func check(_ e: heif_error) throws(CodecError) {
     guard e.code != heif_error_Ok else { return }
-    let message = e.message.map { String(cString: $0) } ?? "unknown libheif error"
+    // libheif ends some messages with a newline.
+    let message = e.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown libheif error"
     if e.subcode == heif_suberror_Security_limit_exceeded { throw .limit("HEIF: \(message)") }
     if e.code == heif_error_Unsupported_feature || e.code == heif_error_Unsupported_filetype {
       throw .unsupported("HEIF: \(message)")

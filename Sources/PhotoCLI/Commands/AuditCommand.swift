@@ -33,6 +33,7 @@ enum AuditCommand: Command {
     var options = AuditOptions()
     options.policy = try ReportOutput.policy(parsed, command: spec.name)
     options.comparePixels = !parsed.has("--no-pixels")
+    options.decodeThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)  // HEIF tiles: the cores -j leaves
     let shard = try parsed.value("--shard").map { text throws(UsageError) -> Shard in
       guard let s = Shard(text) else { throw UsageError(command: spec.name, message: "--shard needs K/N with 1 ≤ K ≤ N, not '\(text)'") }
       return s

@@ -23,6 +23,7 @@ enum SanitizeCommand: Command {
       OptionSpec(names: ["--max-kb"], valueName: "KB", help: "upload-1024: lower the quality until the file is at most KB KiB (default 150)"),
       OptionSpec(names: ["--trim"], valueName: nil, help: "lossless: drop partial edge MCUs instead of refusing"),
       OptionSpec(names: ["--force"], valueName: nil, help: "replace existing outputs"),
+      OptionSpec(names: ["--accept-damaged"], valueName: nil, help: "sanitize inputs whose pixels do not decode cleanly (truncated, corrupt) instead of refusing them; the report keeps a PA016 finding"),
       OptionSpec(names: ["--max-pixels"], valueName: "N", help: "refuse inputs over N pixels (default 200000000)"),
       OptionSpec(names: ["--follow-symlinks"], valueName: nil, help: "follow symbolic links when walking directories"),
       CommonOptions.jobs, CommonOptions.fileTimeout, CommonOptions.quiet, CommonOptions.format,
@@ -106,6 +107,7 @@ enum SanitizeCommand: Command {
     o.png = parsed.has("--png")
     o.trim = parsed.has("--trim")
     o.force = parsed.has("--force")
+    o.acceptDamaged = parsed.has("--accept-damaged")
     if o.profile == .lossless, o.png { throw fail("the lossless profile writes JPEG; drop --png") }
     return o
   }

@@ -1,3 +1,4 @@
+import Foundation
 import PhotoCore
 
 /// `photoaudit verify OUTPUT... [--descriptor FILE|auto] [--original FILE]`.
@@ -28,6 +29,8 @@ enum VerifyCommand: Command {
     var options = AuditOptions()
     options.policy = try ReportOutput.policy(parsed, command: spec.name)
     options.comparePixels = !parsed.has("--no-pixels")
+    // HEIF tiles: the cores -j leaves (one output verified alone gets them all).
+    options.decodeThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, min(jobs, parsed.positionals.count)))
     let descriptorOption = parsed.value("--descriptor") ?? "auto"
     if descriptorOption != "auto", parsed.positionals.count > 1 {
       throw UsageError(command: spec.name, message: "--descriptor FILE names one descriptor; with several outputs use 'auto'")

@@ -53,6 +53,35 @@ public enum PictureDecoder {
   /// (`maxPixels`, a decoder's own), an unsupported feature, or data that does not decode.
   public static func decode(_ source: any ByteSource, metadata: PhotoMetadata, heif: HEIFFile?, minLongSide: Int?,
                             maxPixels: Int, threads: Int = 1) throws(PixelDecodeFailure) -> ReducedPicture {
+    try decode(source, metadata: metadata, heif: heif, reduction: minLongSide.map(Reduction.longSideAtLeast) ?? .factor(1),
+               maxPixels: maxPixels, threads: threads)
+  }
+
+  /// Decodes reduced by the whole area factor `factor` (PNG, HEIF; JPEG by the DCT scale 1/k when
+  /// libjpeg-turbo has it): `sanitize` plans its own reduction.
+  static func decode(_ source: any ByteSource, metadata: PhotoMetadata, heif: HEIFFile?, factor: Int,
+                     maxPixels: Int, threads: Int = 1) throws(PixelDecodeFailure) -> ReducedPicture {
+    try decode(source, metadata: metadata, heif: heif, reduction: .factor(factor), maxPixels: maxPixels, threads: threads)
+  }
+
+  /// How much to reduce.
+  enum Reduction {
+    /// The most the decoder can while the long side stays at least this.
+    case longSideAtLeast(Int)
+    /// By 1/k exactly.
+    case factor(Int)
+
+    /// The area factor for a picture of `width × height`.
+    func factor(width: Int, height: Int) -> Int {
+      switch self {
+      case .longSideAtLeast(let side): PixelReduction.factor(width: width, height: height, minimumLongSide: side)
+      case .factor(let k): max(1, k)
+      }
+    }
+  }
+
+  private static func decode(_ source: any ByteSource, metadata: PhotoMetadata, heif: HEIFFile?, reduction: Reduction,
+                             maxPixels: Int, threads: Int) throws(PixelDecodeFailure) -> ReducedPicture {
     guard let format = metadata.format else { throw .unsupported("\(metadata.path) is not an image photoaudit decodes") }
     do {
       switch format {
@@ -60,19 +89,22 @@ public enum PictureDecoder {
         let bytes = try readAll(source)
         let header = try JPEGCodec.readHeader(bytes)
         let full = PixelSize(width: header.width, height: header.height)
-        let factor = minLongSide.map { scale(for: full, minLongSide: $0) } ?? .one
+        let factor: ScalingFactor
+        switch reduction {
+        case .longSideAtLeast(let side): factor = scale(for: full, minLongSide: side)
+        case .factor(let k): factor = JPEGCodec.scalingFactors.contains(ScalingFactor(1, k)) ? ScalingFactor(1, k) : .one
+        }
         let outcome = try JPEGCodec.decodeReportingWarnings(bytes, scale: factor, maxPixels: maxPixels, expandGray: true)
         return ReducedPicture(stored: outcome.image, storedSize: full, damage: outcome.damage,
                               orientation: metadata.orientation.effective)
       case .png:
         let input = ByteSourceInput(source: source)
         let size = try PNGRowDecoder.size(input)
-        let factor = minLongSide.map { PixelReduction.factor(width: size.width, height: size.height, minimumLongSide: $0) } ?? 1
-        let result = try PNGRowDecoder.decode(input, factor: factor, maxPixels: maxPixels)
+        let result = try PNGRowDecoder.decode(input, factor: reduction.factor(width: size.width, height: size.height), maxPixels: maxPixels)
         return ReducedPicture(stored: result.image, storedSize: PixelSize(width: result.width, height: result.height),
                               damage: result.damage, orientation: metadata.orientation.effective)
       case .heic, .heif, .avif:
-        return try decodeHEIF(source, metadata: metadata, heif: heif, minLongSide: minLongSide, maxPixels: maxPixels, threads: threads)
+        return try decodeHEIF(source, metadata: metadata, heif: heif, reduction: reduction, maxPixels: maxPixels, threads: threads)
       }
     } catch let error as CodecError {
       throw PixelDecodeFailure(error)
@@ -84,7 +116,7 @@ public enum PictureDecoder {
   }
 
   /// HEIF: tile by tile when the picture is coded images on a canvas, else libheif's whole decode.
-  private static func decodeHEIF(_ source: any ByteSource, metadata: PhotoMetadata, heif: HEIFFile?, minLongSide: Int?,
+  private static func decodeHEIF(_ source: any ByteSource, metadata: PhotoMetadata, heif: HEIFFile?, reduction: Reduction,
                                  maxPixels: Int, threads: Int) throws -> ReducedPicture {
     let crop = metadata.crop?.source == "clap" ? metadata.crop?.rect : nil
     let orientation = metadata.orientation.effective
@@ -95,7 +127,7 @@ public enum PictureDecoder {
     let file = try heif ?? HEIFWalker.parse(source)
     switch file.pictureLayout(in: source) {
     case .success(let layout):
-      let factor = minLongSide.map { PixelReduction.factor(width: layout.width, height: layout.height, minimumLongSide: $0) } ?? 1
+      let factor = reduction.factor(width: layout.width, height: layout.height)
       let result = try HEIFTiledDecoder.decode(layout, from: ByteSourceInput(source: source), factor: factor,
                                                maxPixels: maxPixels, threads: threads)
       if result.decodedTiles == 0, let damage = result.damage { throw PixelDecodeFailure.damaged(damage) }
@@ -104,7 +136,7 @@ public enum PictureDecoder {
     case .failure:
       // Not a canvas of coded images: libheif decodes the whole picture (bounded by maxPixels).
       let full = try context.decodePrimary(applyTransformations: false, maxPixels: maxPixels, threads: threads)
-      let factor = minLongSide.map { PixelReduction.factor(width: full.width, height: full.height, minimumLongSide: $0) } ?? 1
+      let factor = reduction.factor(width: full.width, height: full.height)
       return ReducedPicture(stored: try full.reduced(by: factor), storedSize: PixelSize(width: full.width, height: full.height),
                             damage: nil, crop: crop, orientation: orientation)
     }
