@@ -78,35 +78,55 @@ package struct AreaReducer {
     let slot = (cy % windowRows) * width * channels
     sums.withUnsafeMutableBufferPointer { s in
       let line = s.baseAddress! + slot
-      var i = 0
-      while i < n {
-        let x = x0 + i * step
-        let cx = x / factor
-        // Pixels i..<end fall into cell cx.
-        let end = step == 1 ? min(n, i + (cx + 1) * factor - x) : i + 1
-        let cell = line + cx * channels
-        switch channels {
-        case 1:
-          var total: UInt32 = 0
-          for p in i..<end { total &+= UInt32(row[p]) }
-          cell[0] &+= total
-        case 3:
-          var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
-          for p in i..<end {
-            r &+= UInt32(row[3 * p]); g &+= UInt32(row[3 * p + 1]); b &+= UInt32(row[3 * p + 2])
-          }
-          cell[0] &+= r; cell[1] &+= g; cell[2] &+= b
-        default:
-          var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0, a: UInt32 = 0
-          for p in i..<end {
-            let alpha = UInt32(row[4 * p + 3])
-            r &+= UInt32(row[4 * p]) &* alpha; g &+= UInt32(row[4 * p + 1]) &* alpha
-            b &+= UInt32(row[4 * p + 2]) &* alpha; a &+= alpha
-          }
-          cell[0] &+= r; cell[1] &+= g; cell[2] &+= b; cell[3] &+= a
-        }
-        i = end
+      if step == 1 {
+        AreaReducer.addRun(row, count: n, x0: x0, factor: factor, channels: channels, into: line)
+        return
       }
+      for i in 0..<n {
+        let cell = line + (x0 + i * step) / factor * channels
+        AreaReducer.addPixels(row + i * channels, count: 1, channels: channels, into: cell)
+      }
+    }
+  }
+
+  /// Adds `count` consecutive pixels starting at source column `x0` to the cells of one sums row:
+  /// a partial first cell, whole cells of `factor` pixels, a partial last one.
+  @inline(__always)
+  private static func addRun(_ row: UnsafePointer<UInt8>, count: Int, x0: Int, factor k: Int, channels c: Int,
+                             into line: UnsafeMutablePointer<UInt32>) {
+    var i = 0
+    var cell = x0 / k
+    var inCell = min(count, (cell + 1) * k - x0)
+    while i < count {
+      addPixels(row + i * c, count: inCell, channels: c, into: line + cell * c)
+      i += inCell
+      cell += 1
+      inCell = min(k, count - i)
+    }
+  }
+
+  /// Adds `count` pixels to one cell's sums (with alpha: r·a, g·a, b·a, a).
+  @inline(__always)
+  private static func addPixels(_ p: UnsafePointer<UInt8>, count: Int, channels: Int, into cell: UnsafeMutablePointer<UInt32>) {
+    switch channels {
+    case 1:
+      var total: UInt32 = 0
+      for i in 0..<count { total &+= UInt32(p[i]) }
+      cell[0] &+= total
+    case 3:
+      var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
+      for i in 0..<count {
+        r &+= UInt32(p[3 * i]); g &+= UInt32(p[3 * i + 1]); b &+= UInt32(p[3 * i + 2])
+      }
+      cell[0] &+= r; cell[1] &+= g; cell[2] &+= b
+    default:
+      var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0, a: UInt32 = 0
+      for i in 0..<count {
+        let alpha = UInt32(p[4 * i + 3])
+        r &+= UInt32(p[4 * i]) &* alpha; g &+= UInt32(p[4 * i + 1]) &* alpha
+        b &+= UInt32(p[4 * i + 2]) &* alpha; a &+= alpha
+      }
+      cell[0] &+= r; cell[1] &+= g; cell[2] &+= b; cell[3] &+= a
     }
   }
 
@@ -124,7 +144,10 @@ package struct AreaReducer {
     return try PixelImage(width: width, height: height, channels: channels, pixels: output)
   }
 
-  /// Converts the sums of output rows firstRow…last into bytes and clears their slots.
+  /// Converts the sums of output rows firstRow…last into bytes and clears their slots. A cell's
+  /// mean is (sum + area/2) / area, computed as a multiplication by 1/area: a quotient that is
+  /// not whole is at least 1/area (≥ 2⁻²² with alpha) below the next integer, far more than the
+  /// 10⁻⁹ nudge that keeps a whole quotient from rounding down.
   private mutating func finishRows(throughOutputRow last: Int) {
     guard factor > 1, last >= firstRow else { return }
     let k = factor, c = channels, w = width
@@ -135,19 +158,25 @@ package struct AreaReducer {
         for cy in firstRow...end {
           let line = s.baseAddress! + (cy % windowRows) * w * c
           let dst = out.baseAddress! + cy * w * c
-          let cellHeight = UInt32(min(k, sourceHeight - cy * k))
+          let cellHeight = min(k, sourceHeight - cy * k)
+          // All cells of a row but the last have the same area.
+          let fullArea = k * cellHeight, lastArea = (sourceWidth - (w - 1) * k) * cellHeight
+          let fullInverse = 1 / Double(fullArea), lastInverse = 1 / Double(lastArea)
           for cx in 0..<w {
-            let area = UInt32(min(k, sourceWidth - cx * k)) * cellHeight
+            let last = cx == w - 1
+            let area = UInt32(last ? lastArea : fullArea), inverse = last ? lastInverse : fullInverse
             let cell = line + cx * c
+            let pixel = dst + cx * c
             if c == 4 {
               let alpha = cell[3]
-              for j in 0..<3 { dst[cx * 4 + j] = alpha == 0 ? 0 : UInt8((cell[j] + alpha / 2) / alpha) }
-              dst[cx * 4 + 3] = UInt8((alpha + area / 2) / area)
+              let alphaInverse = alpha == 0 ? 0 : 1 / Double(alpha)
+              for j in 0..<3 { pixel[j] = UInt8(Double(cell[j] &+ alpha / 2) * alphaInverse + 1e-9) }
+              pixel[3] = UInt8(Double(alpha &+ area / 2) * inverse + 1e-9)
             } else {
-              for j in 0..<c { dst[cx * c + j] = UInt8((cell[j] + area / 2) / area) }
+              for j in 0..<c { pixel[j] = UInt8(Double(cell[j] &+ area / 2) * inverse + 1e-9) }
             }
-            for j in 0..<c { cell[j] = 0 }
           }
+          line.update(repeating: 0, count: w * c)
         }
       }
     }

@@ -92,6 +92,20 @@ extension HEIFContext {
     maxPixels: Int, _ body: (UnsafePointer<UInt8>, Int, Int, Int) -> Void
   ) throws(CodecError) {
     setMaxDecodingThreads(0)
+    if heif_image_handle_has_alpha_channel(primary) == 0 {
+      // Planar RGB is what libheif's decoder produces before interleaving (decode_image_planar
+      // converts to RGB 4:4:4 planes): taking the planes skips a whole-image copy.
+      let image = try HEIFContext.decodeInterleaved(primary, applyTransformations: false, maxPixels: maxPixels,
+                                                    what: "the image", planar: true)
+      let planes = try PlanarRGB(image, what: "the image")
+      let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: planes.width * 3)
+      defer { scratch.deallocate() }
+      for y in 0..<planes.height {
+        planes.interleave(y, into: scratch)
+        body(scratch, y, planes.width, 3)
+      }
+      return
+    }
     let image = try HEIFContext.decodeInterleaved(primary, applyTransformations: false, maxPixels: maxPixels, what: "the image")
     let plane = try InterleavedPlane(image, what: "the image")
     let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: plane.width * plane.channels)
@@ -99,8 +113,10 @@ extension HEIFContext {
     for y in 0..<plane.height { body(plane.row(y, scratch: scratch), y, plane.width, plane.channels) }
   }
 
-  /// Checks the size and decodes one handle to interleaved RGB(A) (`heif_decode_image`).
-  private static func decodeInterleaved(_ handle: OpaquePointer, applyTransformations: Bool, maxPixels: Int, what: String) throws(CodecError) -> HEIFDecodedImage {
+  /// Checks the size and decodes one handle to interleaved RGB(A) (`heif_decode_image`), or to
+  /// RGB planes (`heif_chroma_444`) when `planar`.
+  private static func decodeInterleaved(_ handle: OpaquePointer, applyTransformations: Bool, maxPixels: Int, what: String,
+                                        planar: Bool = false) throws(CodecError) -> HEIFDecodedImage {
     let storedW = Int(heif_image_handle_get_ispe_width(handle))
     let storedH = Int(heif_image_handle_get_ispe_height(handle))
     // Without an ispe libheif reports 0; fall back to the displayed size.
@@ -115,7 +131,7 @@ extension HEIFContext {
     var out: OpaquePointer?
     try check(heif_decode_image(
       handle, &out, heif_colorspace_RGB,
-      alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options.raw))
+      planar ? heif_chroma_444 : alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options.raw))
     guard let out else { throw .heif(code: 0, message: "libheif decoded \(what) to nothing") }
     return HEIFDecodedImage(raw: out)
   }
@@ -194,5 +210,54 @@ private struct InterleavedPlane: ~Copyable {
       }
     }
     if premultiplied { HEIFContext.unpremultiply(dst, pixels: width) }
+  }
+}
+
+/// The R, G and B planes of a decoded image (`heif_chroma_444`), interleaved a row at a time:
+/// 16-bit storage reduced to 8 bits.
+private struct PlanarRGB: ~Copyable {
+  let image: HEIFDecodedImage
+  let planes: [(pointer: UnsafePointer<UInt8>, stride: Int)]
+  let width: Int
+  let height: Int
+  let shift: Int
+  let wide: Bool
+
+  init(_ image: consuming HEIFDecodedImage, what: String) throws(CodecError) {
+    let raw = image.raw
+    let width = Int(heif_image_get_width(raw, heif_channel_R))
+    let height = Int(heif_image_get_height(raw, heif_channel_R))
+    var planes: [(pointer: UnsafePointer<UInt8>, stride: Int)] = []
+    for channel in [heif_channel_R, heif_channel_G, heif_channel_B] {
+      var stride: Int32 = 0
+      guard let plane = heif_image_get_plane_readonly(raw, channel, &stride),
+            Int(heif_image_get_width(raw, channel)) == width, Int(heif_image_get_height(raw, channel)) == height else {
+        throw .heif(code: 0, message: "libheif decoded \(what) without three RGB planes of one size")
+      }
+      planes.append((plane, Int(stride)))
+    }
+    let storageBits = Int(heif_image_get_bits_per_pixel(raw, heif_channel_R))
+    let rangeBits = Int(heif_image_get_bits_per_pixel_range(raw, heif_channel_R))
+    guard width > 0, height > 0, planes.allSatisfy({ $0.stride >= width * (storageBits > 8 ? 2 : 1) }) else {
+      throw .heif(code: 0, message: "libheif returned planes too narrow for a \(width)-pixel image")
+    }
+    self.image = image
+    self.planes = planes
+    self.width = width
+    self.height = height
+    self.wide = storageBits > 8
+    self.shift = max(0, rangeBits - 8)
+  }
+
+  /// Writes row `y` as interleaved 8-bit RGB into `dst` (`width × 3` bytes).
+  func interleave(_ y: Int, into dst: UnsafeMutablePointer<UInt8>) {
+    for (c, plane) in planes.enumerated() {
+      let src = plane.pointer + y * plane.stride
+      if wide {
+        for x in 0..<width { dst[3 * x + c] = UInt8(clamping: (Int(src[2 * x]) | Int(src[2 * x + 1]) << 8) >> shift) }
+      } else {
+        for x in 0..<width { dst[3 * x + c] = src[x] }
+      }
+    }
   }
 }

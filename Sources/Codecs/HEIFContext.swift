@@ -124,8 +124,8 @@ final class HEIFByteReader: @unchecked Sendable {
 
   /// Copies `size` bytes at the position into `data`; 0 on success, -1 when they are not all there.
   func read(into data: UnsafeMutableRawPointer?, _ size: Int) -> Int32 {
-    guard let data, size >= 0 else { return -1 }
-    guard size > 0 else { return 0 }
+    guard size > 0 else { return size == 0 ? 0 : -1 }  // an empty read may come with a null pointer
+    guard let data else { return -1 }
     guard let bytes = try? input.read(position..<position + size), bytes.count == size else { return -1 }
     bytes.withUnsafeBytes { data.copyMemory(from: $0.baseAddress!, byteCount: size) }
     position += size

@@ -6,7 +6,9 @@ import Synchronization
 /// canvas (`AreaReducer`) and freed. A 10,000-tile grid is checked holding a few tiles and the
 /// reduced picture, never the full canvas (libheif's own grid decode allocates all of it).
 ///
-/// Tiles are decoded on `threads` threads, each taking the next tile in row-major order. The
+/// Tiles are decoded on `threads` threads, each taking the next tile in row-major order, at most
+/// two grid rows at a time: the canvas rows above the first unfinished grid row are converted as
+/// soon as they are complete, so only about two grid rows of sums are ever held. The
 /// result is the stored picture (no `clap`/`irot`/`imir`): the caller applies those to the
 /// reduced canvas. libheif's limits are kept: a side over 32768 pixels (`MAX_IMAGE_WIDTH`) is
 /// refused as libheif refuses it, so a picture libheif cannot show is not called checked.
@@ -35,18 +37,14 @@ public enum HEIFTiledDecoder {
   public static func decode(_ layout: HEIFGridLayout, from input: some DecoderInput, factor: Int,
                             maxPixels: Int, threads: Int = 1) throws(CodecError) -> Result {
     try checkLimits(layout, maxPixels: maxPixels)
-    let origins = layout.origins
-    let channels = 3
-    let reducer = Mutex(try AreaReducer(sourceWidth: layout.width, sourceHeight: layout.height, factor: factor, channels: channels))
+    let schedule = TileSchedule(layout, factor: factor)
+    let reducer = Mutex(try AreaReducer(sourceWidth: layout.width, sourceHeight: layout.height, factor: factor,
+                                        channels: 3, windowRows: schedule.windowRows))
     let firstDamage = Mutex<(index: Int, message: String)?>(nil)
     let decoded = Atomic<Int>(0)
-    let next = Atomic<Int>(0)
     let work: @Sendable () -> Void = {
-      while true {
-        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        guard index < layout.tiles.count else { return }
-        let tile = layout.tiles[index], origin = origins[index]
-        guard origin.x < layout.width, origin.y < layout.height else { continue }
+      while let index = schedule.next() {
+        let tile = layout.tiles[index], origin = schedule.origins[index]
         do throws(CodecError) {
           try decodeTile(tile, from: input, maxPixels: maxPixels) { row, y, width, tileChannels in
             // RGBA tiles of an RGB canvas: libheif's grid decode has no alpha either.
@@ -62,6 +60,9 @@ public enum HEIFTiledDecoder {
             if first == nil || index < first!.index { first = (index, "tile \(index + 1) of \(layout.tiles.count): \(error)") }
           }
         }
+        // The canvas rows above every unfinished grid row are final: convert them now, on this
+        // thread, while the others decode.
+        if let finishedAbove = schedule.done(index) { reducer.withLock { $0.finishRows(below: finishedAbove) } }
       }
     }
     run(work, threads: min(max(1, threads), layout.tiles.count))
@@ -133,5 +134,63 @@ public enum HEIFTiledDecoder {
     }
     work()
     finished.wait()
+  }
+}
+
+/// Which tile to decode next: row-major, never more than two grid rows in flight; and which
+/// canvas rows are complete once a tile is done (the rows above the first unfinished grid row).
+final class TileSchedule: @unchecked Sendable {
+  // @unchecked: every mutable field is read and written under `condition`.
+  let origins: [(x: Int, y: Int)]
+  /// Canvas rows the reducer must keep open: two grid rows and the partial rows around them.
+  let windowRows: Int
+  private let rowOf: [Int]
+  private let rowEnds: [Int]
+  private let condition = NSCondition()
+  private var nextTile = 0
+  private var remaining: [Int]
+  private var firstUnfinishedRow = 0
+
+  init(_ layout: HEIFGridLayout, factor: Int) {
+    origins = layout.origins
+    let columns = max(1, layout.columns)
+    let rows = (layout.tiles.count + columns - 1) / columns
+    rowOf = layout.tiles.indices.map { $0 / columns }
+    var ends: [Int] = []
+    var starts: [Int] = []
+    for r in 0..<rows {
+      let first = r * columns, last = min(layout.tiles.count, first + columns) - 1
+      starts.append(origins[first].y)
+      ends.append(min(layout.height, origins[last].y + layout.tiles[last].height))
+    }
+    rowEnds = ends
+    remaining = (0..<rows).map { min(layout.tiles.count, ($0 + 1) * columns) - $0 * columns }
+    let k = max(1, factor)
+    var span = 1
+    for r in 0..<rows { span = max(span, ends[min(rows - 1, r + 1)] - starts[r]) }
+    windowRows = (span + k - 1) / k + 2
+  }
+
+  /// The next tile to decode, waiting while it would open a third grid row; nil when none is left.
+  func next() -> Int? {
+    condition.lock()
+    defer { condition.unlock() }
+    while nextTile < rowOf.count && rowOf[nextTile] >= firstUnfinishedRow + 2 { condition.wait() }
+    guard nextTile < rowOf.count else { return nil }
+    nextTile += 1
+    return nextTile - 1
+  }
+
+  /// Records that `tile` is decoded; returns the canvas row above which everything is final when
+  /// that moved (the grid rows finished in order), else nil.
+  func done(_ tile: Int) -> Int? {
+    condition.lock()
+    defer { condition.unlock() }
+    remaining[rowOf[tile]] -= 1
+    let before = firstUnfinishedRow
+    while firstUnfinishedRow < remaining.count && remaining[firstUnfinishedRow] == 0 { firstUnfinishedRow += 1 }
+    guard firstUnfinishedRow > before else { return nil }
+    condition.broadcast()
+    return rowEnds[firstUnfinishedRow - 1]
   }
 }

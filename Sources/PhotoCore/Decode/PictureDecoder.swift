@@ -1,4 +1,5 @@
 import Codecs
+import Synchronization
 
 /// Which pixels to decode: as a correct viewer displays them, or as stored in the file.
 public enum PictureView: Sendable, Equatable {
@@ -128,14 +129,19 @@ public enum PictureDecoder {
     switch file.pictureLayout(in: source) {
     case .success(let layout):
       let factor = reduction.factor(width: layout.width, height: layout.height)
-      let result = try HEIFTiledDecoder.decode(layout, from: ByteSourceInput(source: source), factor: factor,
-                                               maxPixels: maxPixels, threads: threads)
+      // One coded image is decoded whole by libheif (HEVC and AV1 cannot be decoded reduced).
+      let result = try WholePictureGate.decoding(isWhole: layout.tiles.count == 1, pixels: layout.width * layout.height) {
+        try HEIFTiledDecoder.decode(layout, from: ByteSourceInput(source: source), factor: factor,
+                                    maxPixels: maxPixels, threads: threads)
+      }
       if result.decodedTiles == 0, let damage = result.damage { throw PixelDecodeFailure.damaged(damage) }
       return ReducedPicture(stored: result.image, storedSize: PixelSize(width: layout.width, height: layout.height),
                             damage: result.damage, crop: crop, orientation: orientation)
     case .failure:
       // Not a canvas of coded images: libheif decodes the whole picture (bounded by maxPixels).
-      let full = try context.decodePrimary(applyTransformations: false, maxPixels: maxPixels, threads: threads)
+      let full = try WholePictureGate.decoding(isWhole: true, pixels: metadata.stored?.pixelCount ?? 0) {
+        try context.decodePrimary(applyTransformations: false, maxPixels: maxPixels, threads: threads)
+      }
       let factor = reduction.factor(width: full.width, height: full.height)
       return ReducedPicture(stored: try full.reduced(by: factor), storedSize: PixelSize(width: full.width, height: full.height),
                             damage: nil, crop: crop, orientation: orientation)
@@ -159,6 +165,22 @@ public enum PictureDecoder {
   public static func scale(for size: PixelSize, minLongSide: Int) -> ScalingFactor {
     let candidates = JPEGCodec.scalingFactors.filter { $0 <= .one }.sorted()
     return candidates.first { f in max(f.scaled(size.width), f.scaled(size.height)) >= minLongSide } ?? .one
+  }
+}
+
+/// Whole-picture decodes of large single-coded HEIF images, one at a time in the process: libheif
+/// 1.15 holds such a picture in YCbCr and in RGB at full resolution (about 9 bytes a pixel at
+/// 10 bits: 300 MB for a 33 MP Sony HIF), so two `-j` jobs decoding one each would double the
+/// peak. Grids, JPEG and PNG never hold a full picture and are not gated.
+enum WholePictureGate {
+  /// Pictures above this many pixels take the gate (12 MP at 8 bits needs ~60 MB).
+  static let threshold = 16_000_000
+  private static let gate = Mutex(())
+
+  /// Runs `decode`, holding the gate when it decodes a whole picture above `threshold` pixels.
+  static func decoding<T>(isWhole: Bool, pixels: Int, _ decode: () throws -> T) throws -> T {
+    guard isWhole, pixels > threshold else { return try decode() }
+    return try gate.withLock { _ in try decode() }
   }
 }
 
