@@ -34,6 +34,14 @@ public enum PixelVerifier {
   /// tiles decoded at once (the cores the batch's `-j` leaves).
   public static func verify(output: PixelInput, original: PixelInput?, claimedCrop: PixelRect?, maxPixels: Int,
                             threads: Int = 1) -> PixelVerdicts {
+    verify(output: output, original: original, claimedCrop: claimedCrop, maxPixels: maxPixels, threads: threads,
+           reduced: true)
+  }
+
+  /// `verify`, decoding at the reduced sizes above or, with `reduced` false, at full size (the
+  /// tests show both give the same verdicts).
+  static func verify(output: PixelInput, original: PixelInput?, claimedCrop: PixelRect?, maxPixels: Int,
+                     threads: Int, reduced: Bool) -> PixelVerdicts {
     var verdicts = PixelVerdicts()
     // An output the size of its original is decoded at the original's scale, so identical
     // pixels give identical reduced pictures (PixelSameness).
@@ -41,7 +49,7 @@ public enum PixelVerifier {
     let picture: ReducedPicture
     do {
       picture = try PictureDecoder.decode(output.source, metadata: output.metadata, heif: output.heif,
-                                          minLongSide: sameSize ? originalLongSide : decodeLongSide,
+                                          minLongSide: reduced ? (sameSize ? originalLongSide : decodeLongSide) : nil,
                                           maxPixels: maxPixels, threads: threads)
     } catch {
       verdicts.problem = "output pixels could not be decoded: \(error)"
@@ -66,7 +74,7 @@ public enum PixelVerifier {
     let originalPicture: ReducedPicture
     do {
       originalPicture = try PictureDecoder.decode(original.source, metadata: originalMetadata, heif: original.heif,
-                                                  minLongSide: originalLongSide, maxPixels: maxPixels, threads: threads)
+                                                  minLongSide: reduced ? originalLongSide : nil, maxPixels: maxPixels, threads: threads)
     } catch {
       verdicts.problem = "original pixels could not be decoded: \(error)"
       verdicts.incomplete.append(IncompleteCheck(
