@@ -79,7 +79,7 @@ package struct AreaReducer {
     sums.withUnsafeMutableBufferPointer { s in
       let line = s.baseAddress! + slot
       if step == 1 {
-        AreaReducer.addRun(row, count: n, x0: x0, factor: factor, channels: channels, into: line)
+        AreaReducer.addRun(row, count: n, x0: x0, factor: factor, channels: channels, into: line, firstCell: 0)
         return
       }
       for i in 0..<n {
@@ -89,16 +89,17 @@ package struct AreaReducer {
     }
   }
 
-  /// Adds `count` consecutive pixels starting at source column `x0` to the cells of one sums row:
-  /// a partial first cell, whole cells of `factor` pixels, a partial last one.
+  /// Adds `count` consecutive pixels starting at source column `x0` to the cells of one sums row
+  /// whose first cell is column `firstCell`: a partial first cell, whole cells of `factor`
+  /// pixels, a partial last one.
   @inline(__always)
-  private static func addRun(_ row: UnsafePointer<UInt8>, count: Int, x0: Int, factor k: Int, channels c: Int,
-                             into line: UnsafeMutablePointer<UInt32>) {
+  static func addRun(_ row: UnsafePointer<UInt8>, count: Int, x0: Int, factor k: Int, channels c: Int,
+                     into line: UnsafeMutablePointer<UInt32>, firstCell: Int) {
     var i = 0
     var cell = x0 / k
     var inCell = min(count, (cell + 1) * k - x0)
     while i < count {
-      addPixels(row + i * c, count: inCell, channels: c, into: line + cell * c)
+      addPixels(row + i * c, count: inCell, channels: c, into: line + (cell - firstCell) * c)
       i += inCell
       cell += 1
       inCell = min(k, count - i)
@@ -127,6 +128,27 @@ package struct AreaReducer {
         b &+= UInt32(p[4 * i + 2]) &* alpha; a &+= alpha
       }
       cell[0] &+= r; cell[1] &+= g; cell[2] &+= b; cell[3] &+= a
+    }
+  }
+
+  /// Adds the sums of a patch (one tile reduced on its own thread) to the rows it covers; rows
+  /// already finished are skipped.
+  package mutating func merge(_ patch: AreaPatch) {
+    guard factor > 1, patch.factor == factor, patch.channels == channels else { return }
+    let c = channels
+    for py in 0..<patch.cellHeight {
+      let cy = patch.cellY0 + py
+      guard cy >= firstRow, cy < height else { continue }
+      if cy >= firstRow + windowRows { finishRows(throughOutputRow: cy - windowRows) }
+      let columns = min(patch.cellWidth, width - patch.cellX0)
+      guard columns > 0 else { continue }
+      sums.withUnsafeMutableBufferPointer { s in
+        patch.sums.withUnsafeBufferPointer { p in
+          let dst = s.baseAddress! + (cy % windowRows) * width * c + patch.cellX0 * c
+          let src = p.baseAddress! + py * patch.cellWidth * c
+          for i in 0..<(columns * c) { dst[i] &+= src[i] }
+        }
+      }
     }
   }
 
@@ -181,5 +203,50 @@ package struct AreaReducer {
       }
     }
     firstRow = end + 1
+  }
+}
+
+/// The sums of one piece of an image (a HEIF tile) in the cells of the whole image's reduction,
+/// made without a lock on the piece's own thread, then added to the `AreaReducer` at once.
+package struct AreaPatch {
+  package let factor: Int
+  package let channels: Int
+  /// The first cell column and row the patch covers, and how many.
+  package let cellX0: Int
+  package let cellY0: Int
+  package let cellWidth: Int
+  package let cellHeight: Int
+  /// The source area: where the piece sits in the image, clipped to it.
+  private let x0: Int, y0: Int, width: Int, height: Int
+  fileprivate var sums: [UInt32]
+
+  /// A patch for the source rectangle at (`x0`, `y0`) of `width × height`, clipped to an image of
+  /// `imageWidth × imageHeight`, for a reducer of `factor` and `channels`.
+  package init(x0: Int, y0: Int, width: Int, height: Int, imageWidth: Int, imageHeight: Int, factor: Int, channels: Int) {
+    let k = min(max(1, factor), AreaReducer.maximumFactor)
+    let w = max(0, min(width, imageWidth - x0)), h = max(0, min(height, imageHeight - y0))
+    self.factor = k
+    self.channels = channels
+    self.x0 = x0
+    self.y0 = y0
+    self.width = w
+    self.height = h
+    cellX0 = x0 / k
+    cellY0 = y0 / k
+    cellWidth = w > 0 ? (x0 + w - 1) / k - cellX0 + 1 : 0
+    cellHeight = h > 0 ? (y0 + h - 1) / k - cellY0 + 1 : 0
+    sums = [UInt32](repeating: 0, count: cellWidth * cellHeight * channels)
+  }
+
+  /// Adds row `y` of the piece (its own coordinates), `count` pixels from its left edge.
+  package mutating func add(row: UnsafePointer<UInt8>, y: Int, count: Int) {
+    guard y >= 0, y < height, cellWidth > 0 else { return }
+    let n = min(count, width)
+    guard n > 0 else { return }
+    let k = factor, c = channels, first = cellX0
+    let line = ((y0 + y) / k - cellY0) * cellWidth * c
+    sums.withUnsafeMutableBufferPointer { s in
+      AreaReducer.addRun(row, count: n, x0: x0, factor: k, channels: c, into: s.baseAddress! + line, firstCell: first)
+    }
   }
 }

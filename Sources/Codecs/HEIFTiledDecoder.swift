@@ -7,8 +7,9 @@ import Synchronization
 /// reduced picture, never the full canvas (libheif's own grid decode allocates all of it).
 ///
 /// Tiles are decoded on `threads` threads, each taking the next tile in row-major order, at most
-/// two grid rows at a time: the canvas rows above the first unfinished grid row are converted as
-/// soon as they are complete, so only about two grid rows of sums are ever held. The
+/// threads + 1 grid rows at a time: each tile is averaged into a patch of its own, added to the
+/// canvas when the tile is done, and the canvas rows above the first unfinished grid row are
+/// converted as soon as they are complete, so only a few grid rows of sums are ever held. The
 /// result is the stored picture (no `clap`/`irot`/`imir`): the caller applies those to the
 /// reduced canvas. libheif's limits are kept: a side over 32768 pixels (`MAX_IMAGE_WIDTH`) is
 /// refused as libheif refuses it, so a picture libheif cannot show is not called checked.
@@ -37,7 +38,8 @@ public enum HEIFTiledDecoder {
   public static func decode(_ layout: HEIFGridLayout, from input: some DecoderInput, factor: Int,
                             maxPixels: Int, threads: Int = 1) throws(CodecError) -> Result {
     try checkLimits(layout, maxPixels: maxPixels)
-    let schedule = TileSchedule(layout, factor: factor)
+    let workers = min(max(1, threads), layout.tiles.count)
+    let schedule = TileSchedule(layout, factor: factor, rowsInFlight: workers + 1)
     let reducer = Mutex(try AreaReducer(sourceWidth: layout.width, sourceHeight: layout.height, factor: factor,
                                         channels: 3, windowRows: schedule.windowRows))
     let firstDamage = Mutex<(index: Int, message: String)?>(nil)
@@ -46,14 +48,25 @@ public enum HEIFTiledDecoder {
       while let index = schedule.next() {
         let tile = layout.tiles[index], origin = schedule.origins[index]
         do throws(CodecError) {
+          // Reduced: the tile is averaged into a patch of its own, added to the canvas at once.
+          // Full size: rows are copied into the canvas as they come.
+          var patch = factor > 1
+            ? AreaPatch(x0: origin.x, y0: origin.y, width: tile.width, height: tile.height,
+                        imageWidth: layout.width, imageHeight: layout.height, factor: factor, channels: 3)
+            : nil
           try decodeTile(tile, from: input, maxPixels: maxPixels) { row, y, width, tileChannels in
             // RGBA tiles of an RGB canvas: libheif's grid decode has no alpha either.
             let canvasY = origin.y + y
             guard canvasY < layout.height else { return }
             withRGB(row, width: width, channels: tileChannels) { rgb in
-              reducer.withLock { $0.add(row: rgb, y: canvasY, x0: origin.x, count: width) }
+              if patch != nil {
+                patch!.add(row: rgb, y: y, count: width)
+              } else {
+                reducer.withLock { $0.add(row: rgb, y: canvasY, x0: origin.x, count: width) }
+              }
             }
           }
+          if let patch { reducer.withLock { $0.merge(patch) } }
           decoded.wrappingAdd(1, ordering: .relaxed)
         } catch {
           firstDamage.withLock { first in
@@ -65,7 +78,7 @@ public enum HEIFTiledDecoder {
         if let finishedAbove = schedule.done(index) { reducer.withLock { $0.finishRows(below: finishedAbove) } }
       }
     }
-    run(work, threads: min(max(1, threads), layout.tiles.count))
+    run(work, threads: workers)
     let image = try reducer.withLock { r throws(CodecError) in try r.image() }
     let damage = firstDamage.withLock { $0?.message }
     return Result(image: image, factor: image.width == layout.width ? 1 : max(1, factor), damage: damage,
@@ -137,12 +150,12 @@ public enum HEIFTiledDecoder {
   }
 }
 
-/// Which tile to decode next: row-major, never more than two grid rows in flight; and which
+/// Which tile to decode next: row-major, never more than `rowsInFlight` grid rows open; and which
 /// canvas rows are complete once a tile is done (the rows above the first unfinished grid row).
 final class TileSchedule: @unchecked Sendable {
   // @unchecked: every mutable field is read and written under `condition`.
   let origins: [(x: Int, y: Int)]
-  /// Canvas rows the reducer must keep open: two grid rows and the partial rows around them.
+  /// Canvas rows the reducer must keep open: the grid rows in flight and the partial rows around them.
   let windowRows: Int
   private let rowOf: [Int]
   private let rowEnds: [Int]
@@ -150,8 +163,12 @@ final class TileSchedule: @unchecked Sendable {
   private var nextTile = 0
   private var remaining: [Int]
   private var firstUnfinishedRow = 0
+  /// Grid rows whose tiles may be decoded at once (one more than the threads, so a thread that
+  /// finishes its row early rarely waits for the slowest tile of the row above).
+  private let rowsInFlight: Int
 
-  init(_ layout: HEIFGridLayout, factor: Int) {
+  init(_ layout: HEIFGridLayout, factor: Int, rowsInFlight: Int) {
+    self.rowsInFlight = max(1, rowsInFlight)
     origins = layout.origins
     let columns = max(1, layout.columns)
     let rows = (layout.tiles.count + columns - 1) / columns
@@ -167,15 +184,15 @@ final class TileSchedule: @unchecked Sendable {
     remaining = (0..<rows).map { min(layout.tiles.count, ($0 + 1) * columns) - $0 * columns }
     let k = max(1, factor)
     var span = 1
-    for r in 0..<rows { span = max(span, ends[min(rows - 1, r + 1)] - starts[r]) }
+    for r in 0..<rows { span = max(span, ends[min(rows - 1, r + self.rowsInFlight - 1)] - starts[r]) }
     windowRows = (span + k - 1) / k + 2
   }
 
-  /// The next tile to decode, waiting while it would open a third grid row; nil when none is left.
+  /// The next tile to decode, waiting while it would open one grid row too many; nil when none is left.
   func next() -> Int? {
     condition.lock()
     defer { condition.unlock() }
-    while nextTile < rowOf.count && rowOf[nextTile] >= firstUnfinishedRow + 2 { condition.wait() }
+    while nextTile < rowOf.count && rowOf[nextTile] >= firstUnfinishedRow + rowsInFlight { condition.wait() }
     guard nextTile < rowOf.count else { return nil }
     nextTile += 1
     return nextTile - 1

@@ -109,4 +109,21 @@ import Testing
     #expect(abs(Double(shown.width) / Double(shown.height) - Double(displayed.width) / Double(displayed.height)) < 0.01)
     #expect(max(shown.width, shown.height) >= 256 && max(shown.width, shown.height) < 512)
   }
+
+  /// Reduced tile by tile (each tile averaged on its own thread into a patch, patches added to
+  /// the canvas; cells straddling two tiles when 512 is not a multiple of k) equals libheif's
+  /// whole decode reduced afterwards, sample for sample.
+  @Test(arguments: [2, 3, 7])
+  func reducedTilesEqualTheWholeDecodeReduced(_ k: Int) throws {
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path("pixels/grid/grid.heic"))))
+    let source = MemorySource(bytes)
+    let (_, scan) = Inspector.inspectWithScan(source: source, path: "grid.heic")
+    guard case .success(let layout) = try #require(scan?.heif).pictureLayout(in: source) else {
+      Issue.record("grid.heic is not laid out as tiles")
+      return
+    }
+    let tiled = try HEIFTiledDecoder.decode(layout, from: bytes, factor: k, maxPixels: 1 << 26, threads: 2)
+    let whole = try HEIFContext(data: bytes).decodePrimary(applyTransformations: false, maxPixels: 1 << 26)
+    #expect(tiled.image == (try whole.reduced(by: k)))
+  }
 }
