@@ -107,12 +107,8 @@ public enum PictureDecoder {
       case .heic, .heif, .avif:
         return try decodeHEIF(source, metadata: metadata, heif: heif, reduction: reduction, maxPixels: maxPixels, threads: threads)
       }
-    } catch let error as CodecError {
-      throw PixelDecodeFailure(error)
-    } catch let failure as PixelDecodeFailure {
-      throw failure
     } catch {
-      throw .damaged("\(error)")
+      throw PixelDecodeFailure(classifying: error)
     }
   }
 

@@ -20,6 +20,16 @@ public enum PixelDecodeFailure: Error, Sendable, Equatable, CustomStringConverti
     }
   }
 
+  /// Classifies whatever a decode threw: a codec error by its kind, a failure as itself,
+  /// anything else (a read error) as damage.
+  public init(classifying error: any Error) {
+    switch error {
+    case let codec as CodecError: self.init(codec)
+    case let failure as PixelDecodeFailure: self = failure
+    default: self = .damaged("\(error)")
+    }
+  }
+
   /// The reason, as a sentence fragment.
   public var description: String {
     switch self {

@@ -41,12 +41,8 @@ enum SanitizeDecoder {
                                                 maxPixels: options.maxPixels, threads: options.threadsPerImage)
         return Decoded(image: picture.displayed, damage: picture.damage)
       }
-    } catch let error as CodecError {
-      throw PixelDecodeFailure(error)
-    } catch let failure as PixelDecodeFailure {
-      throw failure
     } catch {
-      throw .damaged("\(error)")
+      throw PixelDecodeFailure(classifying: error)
     }
   }
 }
