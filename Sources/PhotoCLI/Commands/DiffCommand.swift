@@ -1,3 +1,4 @@
+import Foundation
 import PhotoCore
 
 /// `photoaudit diff ORIGINAL OUTPUT`: every tag removed, added or changed, then the verdicts.
@@ -26,6 +27,7 @@ enum DiffCommand: Command {
     var options = AuditOptions()
     options.policy = try ReportOutput.policy(parsed, command: spec.name)
     options.comparePixels = !parsed.has("--no-pixels")
+    options.decodeThreads = ProcessInfo.processInfo.activeProcessorCount  // one pair: HEIF tiles on every core
     let result = PairAuditor.audit(output: parsed.positionals[1], original: parsed.positionals[0],
                                    descriptor: parsed.value("--descriptor"), options: options)
     guard let original = result.original, original.error == nil, result.output.error == nil else {
