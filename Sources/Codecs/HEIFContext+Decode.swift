@@ -251,13 +251,16 @@ private struct PlanarRGB: ~Copyable {
 
   /// Writes row `y` as interleaved 8-bit RGB into `dst` (`width × 3` bytes).
   func interleave(_ y: Int, into dst: UnsafeMutablePointer<UInt8>) {
-    for (c, plane) in planes.enumerated() {
-      let src = plane.pointer + y * plane.stride
-      if wide {
-        for x in 0..<width { dst[3 * x + c] = UInt8(clamping: (Int(src[2 * x]) | Int(src[2 * x + 1]) << 8) >> shift) }
-      } else {
-        for x in 0..<width { dst[3 * x + c] = src[x] }
+    let r = planes[0].pointer + y * planes[0].stride
+    let g = planes[1].pointer + y * planes[1].stride
+    let b = planes[2].pointer + y * planes[2].stride
+    if wide {
+      func sample(_ p: UnsafePointer<UInt8>, _ x: Int) -> UInt8 {
+        UInt8(clamping: (Int(p[2 * x]) | Int(p[2 * x + 1]) << 8) >> shift)
       }
+      for x in 0..<width { dst[3 * x] = sample(r, x); dst[3 * x + 1] = sample(g, x); dst[3 * x + 2] = sample(b, x) }
+    } else {
+      for x in 0..<width { dst[3 * x] = r[x]; dst[3 * x + 1] = g[x]; dst[3 * x + 2] = b[x] }
     }
   }
 }
