@@ -40,8 +40,10 @@ public enum HEIFTiledDecoder {
     try checkLimits(layout, maxPixels: maxPixels)
     let workers = min(max(1, threads), layout.tiles.count)
     let schedule = TileSchedule(layout, factor: factor, rowsInFlight: workers + 1)
+    // One coded image: its rows come in order, so one row of sums is enough and no patch is made.
+    let single = layout.tiles.count == 1
     let reducer = Mutex(try AreaReducer(sourceWidth: layout.width, sourceHeight: layout.height, factor: factor,
-                                        channels: 3, windowRows: schedule.windowRows))
+                                        channels: 3, windowRows: single ? 1 : schedule.windowRows))
     let firstDamage = Mutex<(index: Int, message: String)?>(nil)
     let decoded = Atomic<Int>(0)
     let work: @Sendable () -> Void = {
@@ -50,7 +52,7 @@ public enum HEIFTiledDecoder {
         do throws(CodecError) {
           // Reduced: the tile is averaged into a patch of its own, added to the canvas at once.
           // Full size: rows are copied into the canvas as they come.
-          var patch = factor > 1
+          var patch = factor > 1 && !single
             ? AreaPatch(x0: origin.x, y0: origin.y, width: tile.width, height: tile.height,
                         imageWidth: layout.width, imageHeight: layout.height, factor: factor, channels: 3)
             : nil
@@ -62,7 +64,10 @@ public enum HEIFTiledDecoder {
               if patch != nil {
                 patch!.add(row: rgb, y: y, count: width)
               } else {
-                reducer.withLock { $0.add(row: rgb, y: canvasY, x0: origin.x, count: width) }
+                reducer.withLock { r in
+                  r.add(row: rgb, y: canvasY, x0: origin.x, count: width)
+                  if single { r.finishRows(below: canvasY + 1) }
+                }
               }
             }
           }
