@@ -103,3 +103,4 @@ bench: build
 	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
 	PHOTOAUDIT=$(BIN) BENCH_SAVE=$(BENCH_SAVE) bench/sanitize.sh
 	PHOTOAUDIT=$(BIN) BENCH_SAVE=$(BENCH_SAVE) bench/scan.sh
+	PHOTOAUDIT=$(BIN) BENCH_SAVE=$(BENCH_SAVE) bench/memory.sh

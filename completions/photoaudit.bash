@@ -113,7 +113,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--out --profile --max-side --quality --crop --exact-size --no-icc --444 --png --max-kb --trim --force --max-pixels --file-timeout --format --output -o --jobs -j --quiet -q --fail-on --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--out --profile --max-side --quality --crop --exact-size --no-icc --444 --png --max-kb --trim --force --accept-damaged --max-pixels --file-timeout --format --output -o --jobs -j --quiet -q --fail-on --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     merge)

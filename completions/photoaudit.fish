@@ -110,6 +110,7 @@ complete -c photoaudit -n '__fish_seen_subcommand_from sanitize' -l png -d 'writ
 complete -c photoaudit -n '__fish_seen_subcommand_from sanitize' -l max-kb -x -d 'upload-1024: lower the quality until the file is at most KB KiB'
 complete -c photoaudit -n '__fish_seen_subcommand_from sanitize' -l trim -d 'lossless: drop partial edge MCUs instead of refusing'
 complete -c photoaudit -n '__fish_seen_subcommand_from sanitize' -l force -d 'replace existing outputs'
+complete -c photoaudit -n '__fish_seen_subcommand_from sanitize' -l accept-damaged -d 'sanitize inputs whose pixels do not decode cleanly (truncated, corrupt) instead of refusing them; the report keeps a PA016 finding'
 complete -c photoaudit -n '__fish_seen_subcommand_from sanitize' -l max-pixels -x -d 'refuse inputs of more than N pixels (decompression bombs)'
 complete -c photoaudit -n '__fish_seen_subcommand_from sanitize' -l file-timeout -x -d 'time budget per file; a file over it gets no clean verdict (PA015 incomplete-check in reports, an error in inspect) and the batch goes on'
 complete -c photoaudit -n '__fish_seen_subcommand_from sanitize' -l format -x -a 'table json' -d 'report format: table (default) or json'

@@ -39,6 +39,7 @@ enum AuditCommand: Command {
     options.policy = try OptionValues.policy(parsed, command: spec.name)
     options.comparePixels = !parsed.has(CommonOptions.noPixels)
     options.maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
+    options.decodeThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)  // HEIF tiles: the cores -j leaves
     let shard = try parsed.value("--shard").map { text throws(UsageError) -> Shard in
       guard let s = Shard(text) else { throw UsageError(command: spec.name, message: "--shard needs K/N with 1 ≤ K ≤ N, not '\(text)'") }
       return s

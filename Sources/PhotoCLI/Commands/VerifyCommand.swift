@@ -1,3 +1,4 @@
+import Foundation
 import PhotoCore
 
 /// `photoaudit verify OUTPUT... [--descriptor FILE|auto] [--original FILE]`.
@@ -34,6 +35,8 @@ enum VerifyCommand: Command {
     let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
     let found = try OptionValues.inputs(parsed, spec: spec, io: io)
     let outputs = found.files
+    // HEIF tiles: the cores -j leaves (one output verified alone gets them all).
+    options.decodeThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, min(jobs, outputs.count)))
     let descriptorOption = parsed.value("--descriptor") ?? "auto"
     if descriptorOption != "auto", outputs.count > 1 {
       throw UsageError(command: spec.name, message: "--descriptor FILE names one descriptor; with several outputs use 'auto'")
