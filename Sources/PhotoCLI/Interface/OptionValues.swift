@@ -19,9 +19,10 @@ enum OptionValues {
     return n
   }
 
-  /// --fail-on LEVEL (default error; the parser checked the value).
-  static func failOn(_ parsed: ParsedArguments) -> Severity {
-    parsed.value(CommonOptions.failOn).flatMap(Severity.init(rawValue:)) ?? .error
+  /// --fail-on LEVEL (default error; the parser checked the value); nil for `none`.
+  static func failOn(_ parsed: ParsedArguments) -> Severity? {
+    let level = parsed.value(CommonOptions.failOn) ?? "error"
+    return level == "none" ? nil : Severity(rawValue: level) ?? .error
   }
 
   /// --policy FILE, read and checked.
@@ -103,14 +104,14 @@ enum OptionValues {
     let found = selection.resolve()
     for (path, reason) in found.listing.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
     let files = found.listing.files.filter { found.listing.named.contains($0) || !Pairing.isAuxiliary($0) }
-    if found.missingNamed.isEmpty { try requireSome(files, roots: parsed.positionals, parsed, command: spec.name) }
+    if found.missingNamed.isEmpty { try requireSome(count: files.count, roots: parsed.positionals, parsed, command: spec.name) }
     return SelectedInputs(files: files, relative: found.listing.relative, missingNamed: found.missingNamed)
   }
 
   /// A batch that finds nothing to check fails (SPEC "Fail closed": a gate never passes on
   /// nothing) unless --allow-empty.
-  static func requireSome(_ files: [String], roots: [String], _ parsed: ParsedArguments, command: String) throws(UsageError) {
-    guard files.isEmpty, !parsed.has(CommonOptions.allowEmpty) else { return }
+  static func requireSome(count: Int, roots: [String], _ parsed: ParsedArguments, command: String) throws(UsageError) {
+    guard count == 0, !parsed.has(CommonOptions.allowEmpty) else { return }
     let under = roots.isEmpty ? "in the --files-from list" : "under " + roots.joined(separator: ", ")
     throw UsageError(command: command, message: "no image files found \(under) (--allow-empty accepts an empty batch)")
   }
