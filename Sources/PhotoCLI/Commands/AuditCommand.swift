@@ -29,7 +29,7 @@ enum AuditCommand: Command {
       Example("photoaudit audit upload/ --fail-on warning --format junit > junit.xml", "a CI gate"),
       Example("photoaudit audit --originals originals/ --outputs upload/ --shard 2/3 --format jsonl > shard2.jsonl", "one shard of three"),
       Example("JOB_COMPLETION_INDEX=0 photoaudit audit upload/ --shard auto --shards 3 --fail-on none --format jsonl -o s1.jsonl --resume",
-              "a task of a Kubernetes Indexed Job: shard 1/3, resumed if a killed try left part of it"),
+              "task 0 of a Kubernetes Indexed Job: shard 1/3, resumed after a kill"),
       Example("find upload -name '*.jpg' | photoaudit audit --files-from - --format jsonl > listed.jsonl", "the paths of a manifest or a pipe"),
     ],
     positionals: 0...1,
