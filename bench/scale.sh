@@ -28,7 +28,7 @@ gen_tree() {
   [ -f "$dir.done" ] && return 0
   echo "generating: $n files (hard links) in $dir ..." >&2
   rm -rf "$dir" "$dir.tmp" "$dir.src"
-  python3 - "$ROOT/Fixtures" "$dir.tmp" "$n" "$dir.src" <<'EOF'
+  python3 - "$ROOT/Fixtures" "$dir.tmp" "$n" "$dir.src" <<'EOF' || die "generating $dir failed"
 import os, sys
 fixtures, out, n, base = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 sources = ["jpeg/clean.jpg", "jpeg/gps-xmp-only.jpg", "jpeg/orient-6.jpg", "jpeg/mpf-secondary-gps.jpg", "jpeg/icc-p3.jpg",
@@ -36,14 +36,17 @@ sources = ["jpeg/clean.jpg", "jpeg/gps-xmp-only.jpg", "jpeg/orient-6.jpg", "jpeg
            "heic/upright.heic", "heic/xmp-gps.heic"]
 # One private copy of each fixture, beside the tree (not in it), so the links do not touch the
 # repository's inodes.
+# A file system allows ~65,000 links to one inode (ext4): enough copies for n.
 os.makedirs(base)
 os.makedirs(out)
 copies = []
-for s in sources:
-    target = os.path.join(base, os.path.basename(s))
-    with open(os.path.join(fixtures, s), "rb") as f, open(target, "wb") as g:
-        g.write(f.read())
-    copies.append(target)
+for c in range(n // (len(sources) * 60000) + 1):
+    for s in sources:
+        stem, ext = os.path.splitext(os.path.basename(s))
+        target = os.path.join(base, "%s-%d%s" % (stem, c, ext))
+        with open(os.path.join(fixtures, s), "rb") as f, open(target, "wb") as g:
+            g.write(f.read())
+        copies.append(target)
 for i in range(n):
     folder = os.path.join(out, "d%04d" % (i // 100))
     if i % 100 == 0:

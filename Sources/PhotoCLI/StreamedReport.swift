@@ -122,10 +122,11 @@ enum StreamedReport {
     } catch {
       throw UsageError(command: command, message: "cannot resume: \(error.description) (run without --resume to start over)")
     }
-    if source == path, !recorded.complete {
-      guard rename(path, partial) == 0 else {
-        throw UsageError(command: command, message: "cannot resume: " + SystemError(.write, path: partial, code: errno).description)
-      }
+    // An incomplete FILE continues as the partial file; a complete partial file (a run killed
+    // between its end record and the rename) is put in place.
+    let move = source == path && !recorded.complete ? (path, partial) : source == partial && recorded.complete ? (partial, path) : nil
+    if let (from, to) = move, rename(from, to) != 0 {
+      throw UsageError(command: command, message: "cannot resume: " + SystemError(.write, path: to, code: errno).description)
     }
     let done = recorded.complete ? "complete" : "\(recorded.inputs) of \(ReportText.plural(batch.count, "input")) recorded"
     io.message(command, "resuming \(path): \(done)")

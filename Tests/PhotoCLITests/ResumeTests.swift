@@ -44,6 +44,19 @@ import Glibc
     if cut == "mid-record" || cut == "between records" { #expect(resumed.err.contains("10 of 32 inputs recorded"), "\(resumed.err)") }
   }
 
+  /// Killed after its end record, before the rename: the partial file is complete.
+  @Test func resumeOfACompletePartialFilePutsItInPlace() throws {
+    let scratch = try ScratchDirectory("resume-rename")
+    defer { scratch.remove() }
+    let output = scratch.path + "/out.jsonl"
+    let whole = Array(Self.run([Self.defects]).out.utf8)
+    try Self.leavePartial(whole, bytes: whole.count, for: output)
+    let resumed = Self.run([Self.defects, "-o", output, "--resume"])
+    #expect(resumed.status == 1, "\(resumed.err)")
+    #expect(Array(try Data(contentsOf: URL(fileURLWithPath: output))) == whole)
+    #expect(!FileManager.default.fileExists(atPath: StreamFile.partialPath(for: output)))
+  }
+
   @Test func resumeOfACompleteFileDoesNothing() throws {
     let scratch = try ScratchDirectory("resume-complete")
     defer { scratch.remove() }

@@ -19,7 +19,7 @@ enum MergeCommand: Command {
     examples: [
       Example("for k in 1 2 3; do photoaudit audit upload/ --shard $k/3 --fail-on none --format jsonl > s$k.jsonl; done", "three shards"),
       Example("photoaudit merge --expect 3 s1.jsonl s2.jsonl s3.jsonl --format json > report.json", "one report, as an unsharded run writes it"),
-      Example("photoaudit merge --expect 3 s*.jsonl --fail-on warning", "the gate, on the merged findings", exit: .findings),
+      Example("photoaudit merge --expect 3 s1.jsonl s2.jsonl s3.jsonl --fail-on info --format junit > junit.xml", "the gate, on the merged findings"),
       Example("photoaudit merge --expect 3 s1.jsonl s3.jsonl", "shard 2/3 missing", exit: .usage),
     ],
     positionals: 1...Int.max,

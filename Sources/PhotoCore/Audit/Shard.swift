@@ -30,8 +30,6 @@ public struct Shard: Sendable, Equatable {
 
   /// `contains` of a key given as UTF-8 bytes.
   public func contains<Bytes: Sequence<UInt8>>(key: Bytes) -> Bool {
-    var hash: UInt64 = 0xcbf29ce484222325
-    for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-    return Int(hash % UInt64(count)) == index - 1
+    Int(FNV1a.hash64(key) % UInt64(count)) == index - 1
   }
 }

@@ -24,9 +24,7 @@ public final class StreamFile {
     let folder = String(path.dropLast(name.count))
     let maximum = 255  // NAME_MAX of Linux file systems
     if partialPrefix.utf8.count + name.utf8.count <= maximum { return folder + partialPrefix + name }
-    var hash: UInt64 = 0xcbf29ce484222325
-    for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-    return folder + partialPrefix + String(hash, radix: 16)
+    return folder + partialPrefix + String(FNV1a.hash64(name.utf8), radix: 16)
   }
 
   /// Starts the stream: an existing partial file of `path` is replaced; with `keeping`, that
