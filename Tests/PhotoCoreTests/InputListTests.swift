@@ -33,6 +33,21 @@ import Testing
     #expect((0..<list.count).map(list.key) == ["a", "c"])
   }
 
+  /// A list read from a file entry by entry splits as the whole list does: newlines (a CR
+  /// before one dropped), NULs, empty entries skipped, a last entry without a separator kept.
+  @Test(arguments: [("a.jpg\r\nb c.jpg\n\n\nd/é.jpg", false), ("a.jpg\0\0b\nc.jpg\0d.jpg", true), ("", false), ("\n\n", false)])
+  func listSourceSplitsAsEntries(text: String, nul: Bool) throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("photoaudit-list-\(UUID().uuidString.prefix(8))").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    var read: [String] = []
+    try InputSelection.ListSource.file(path, nulSeparated: nul).forEach { read.append($0) }
+    #expect(read == InputSelection.entries(of: Array(text.utf8), nulSeparated: nul))
+    var fromBytes: [String] = []
+    try InputSelection.ListSource.bytes(Array(text.utf8), nulSeparated: nul).forEach { fromBytes.append($0) }
+    #expect(fromBytes == read)
+  }
+
   /// The compact walk finds what `resolve` finds, filters applied, in path order; a shard's
   /// `keep` sees the keys below the folder.
   @Test func resolveListEqualsResolve() throws {
@@ -47,7 +62,7 @@ import Testing
     selection.paths = [root]
     selection.listed = [root + "/c/z.png", root + "/missing.jpg"]
     var keys: [String] = []
-    let listed = selection.resolveList { key in
+    let listed = try selection.resolveList { key in
       keys.append(String(decoding: Array(key), as: UTF8.self))
       return true
     }
@@ -60,7 +75,7 @@ import Testing
     #expect(listed.considered == 6)
 
     selection.extensions = ["jpg"]
-    let narrowed = selection.resolveList()
+    let narrowed = try selection.resolveList()
     #expect((0..<narrowed.inputs.count).map(narrowed.inputs.key) == ["a.jpg", "a/x.jpg", root + "/missing.jpg"])
     #expect(narrowed.aside.count == 2, "descriptors are found whatever --ext says")
   }

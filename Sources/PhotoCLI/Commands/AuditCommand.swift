@@ -110,9 +110,12 @@ enum AuditCommand: Command {
     if parsed.has("--pairs"), originals == nil || outputsFolder == nil {
       throw UsageError(command: spec.name, message: "--pairs needs --originals and --outputs")
     }
-    var selection = try OptionValues.selection(roots, parsed, command: spec.name, io: io)
+    var selection = try OptionValues.selection(roots, parsed, command: spec.name, io: io, streamList: originals == nil)
     guard let originals else {
-      let listed = selection.resolveList { key in shard?.contains(key: key) ?? true }
+      let listed: InputSelection.Listed
+      do { listed = try selection.resolveList { key in shard?.contains(key: key) ?? true } } catch {
+        throw UsageError(command: spec.name, message: "cannot use --files-from: \(error)")
+      }
       for (path, reason) in listed.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
       if listed.inputs.isFull || listed.aside.isFull {
         throw UsageError(command: spec.name, message: "the inputs hold more than 4 GiB of paths: split them over runs with --shard")

@@ -64,21 +64,33 @@ enum OptionValues {
     return n
   }
 
-  /// The input selection: named paths, --files-from (read now; '-' is standard input), -0,
-  /// --ext, --include, --exclude, --follow-symlinks.
-  static func selection(_ paths: [String], _ parsed: ParsedArguments, command: String, io: CommandIO) throws(UsageError) -> InputSelection {
+  /// The input selection: named paths, --files-from ('-' is standard input), -0, --ext,
+  /// --include, --exclude, --follow-symlinks. The list is read now into `listed`, or with
+  /// `streamList` left to be read entry by entry (`listSource`, for `resolveList`).
+  static func selection(_ paths: [String], _ parsed: ParsedArguments, command: String, io: CommandIO,
+                        streamList: Bool = false) throws(UsageError) -> InputSelection {
     var selection = InputSelection()
     selection.paths = paths
     if let list = parsed.value("--files-from") {
-      let bytes: [UInt8]
-      if list == "-" {
-        bytes = io.readStandardInput()
-      } else {
-        do { bytes = try FileSource(path: list).allBytes() } catch {
-          throw UsageError(command: command, message: "cannot read --files-from \(list): \(error)")
+      let nul = parsed.has("-0")
+      if streamList {
+        if list == "-" {
+          selection.listSource = io.standardInput.map { .bytes($0, nulSeparated: nul) } ?? .file(list, nulSeparated: nul)
+        } else {
+          do { _ = try LineReader(path: list) } catch { throw UsageError(command: command, message: "cannot use --files-from: \(error)") }
+          selection.listSource = .file(list, nulSeparated: nul)
         }
+      } else {
+        let bytes: [UInt8]
+        if list == "-" {
+          bytes = io.readStandardInput()
+        } else {
+          do { bytes = try FileSource(path: list).allBytes() } catch {
+            throw UsageError(command: command, message: "cannot read --files-from \(list): \(error)")
+          }
+        }
+        selection.listed = InputSelection.entries(of: bytes, nulSeparated: nul)
       }
-      selection.listed = InputSelection.entries(of: bytes, nulSeparated: parsed.has("-0"))
     } else if parsed.has("-0") {
       throw UsageError(command: command, message: "-0 goes with --files-from")
     }

@@ -16,9 +16,10 @@ extension InputSelection {
   }
 
   /// Walks and filters like `resolve`, into `InputList`s: memory grows by a few bytes per file
-  /// beyond its path below its root. `keep` is asked about each file to check with its key —
-  /// the path below its walked folder, or the path as named or listed (a shard's test).
-  public func resolveList(keep: (Substring.UTF8View) -> Bool = { _ in true }) -> Listed {
+  /// beyond its path below its root, and a `listSource` is read entry by entry. `keep` is asked
+  /// about each file to check with its key — the path below its walked folder, or the path as
+  /// named or listed (a shard's test). Throws when the list cannot be read.
+  public func resolveList(keep: (Substring.UTF8View) -> Bool = { _ in true }) throws(SystemError) -> Listed {
     let relative = (include + exclude).contains { $0.contains("/") }
     let filtered = !extensions.isEmpty || !include.isEmpty || !exclude.isEmpty
     var result = Listed(inputs: InputList(), aside: InputList(), skipped: [])
@@ -37,13 +38,17 @@ extension InputSelection {
       result.inputs.append(prefix: prefix, relative: key)
     }
     let skipped = { (path: String, reason: String) in result.skipped.append((path, reason)) }
-    let pathPrefixes = paths.map(Self.prefix), listedPrefixes = listed.map(Self.prefix)
+    let pathPrefixes = paths.map(Self.prefix)
     DirectoryWalker.visit(paths, followSymlinks: followSymlinks, sorted: false, skipped: skipped) {
       add($0, prefixes: pathPrefixes, listedEntry: false)
     }
-    DirectoryWalker.visit(listed, followSymlinks: followSymlinks, sorted: false, skipped: skipped) {
-      add($0, prefixes: listedPrefixes, listedEntry: true)
+    let entry = { (listed: String) in
+      let prefixes = [Self.prefix(listed)]
+      DirectoryWalker.visit([listed], followSymlinks: followSymlinks, sorted: false, skipped: skipped) {
+        add($0, prefixes: prefixes, listedEntry: true)
+      }
     }
+    if let listSource { try listSource.forEach(entry) } else { listed.forEach(entry) }
     result.inputs.sort()
     result.aside.sort()
     return result

@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// Reads a file line by line in 256 KiB chunks, so a JSONL stream of any length is read with
-/// memory for one line (`merge` of shards, `--resume`). Standard input is read as `-`.
+/// memory for one line (`merge` of shards, `--resume`, a `--files-from` list). Standard input is
+/// read as `-`. Lines end at a newline, or at another separator byte (NUL for `-0`).
 public final class LineReader {
   /// One line.
   public struct Line: Sendable {
@@ -21,14 +22,16 @@ public final class LineReader {
   /// The path, for messages.
   public let path: String
   private let descriptor: Int32
+  private let separator: UInt8
   private var buffer: [UInt8] = []
   private var position = 0
   private var consumed = 0
   private var atEnd = false
 
-  /// Opens `path` for reading.
-  public init(path: String) throws(SystemError) {
+  /// Opens `path` for reading; lines end at `separator`.
+  public init(path: String, separator: UInt8 = UInt8(ascii: "\n")) throws(SystemError) {
     self.path = path
+    self.separator = separator
     let fd = path == "-" ? dup(0) : open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw SystemError(.read, path: path, code: errno) }
     descriptor = fd
@@ -41,7 +44,7 @@ public final class LineReader {
   public func next() throws(SystemError) -> Line? {
     var scanned = 0  // bytes after `position` known to hold no newline
     while true {
-      if let newline = buffer[(position + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = buffer[(position + scanned)...].firstIndex(of: separator) {
         return take(upTo: newline, terminated: true)
       }
       scanned = buffer.count - position
