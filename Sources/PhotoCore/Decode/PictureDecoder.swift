@@ -28,6 +28,8 @@ public enum PictureDecoder {
     case .heic, .heif, .avif:
       let context = try HEIFContext(data: bytes)
       return try context.decodePrimary(applyTransformations: view == .displayed, maxPixels: maxPixels)
+    case .mov, .mp4:
+      throw .invalidArgument("\(metadata.path): a \(format.rawValue.uppercased()) video; photoaudit does not decode video")
     }
   }
 

@@ -24,6 +24,7 @@ struct MetadataAssembler {
     m.tags = scan.structureTags
     m.embeddedImages = scan.embeddedImages
     m.incomplete = tree.incomplete
+    m.motionPhoto = scan.motionPhoto
     var primaryExifSeen = false
     var normalized = scan
     normalized.carriers = scan.carriers.map { var c = $0; c.item = image(of: $0, in: scan); c.document = describedImage(c, in: scan); return c }
@@ -76,7 +77,7 @@ struct MetadataAssembler {
   /// index. PNG holds one image; a HEIF metadata item belongs to the primary when it describes it.
   func image(of carrier: Carrier, in scan: ContainerScan) -> Int? {
     switch scan.format {
-    case .png, nil: return carrier.kind == .trailer ? carrier.item : nil
+    case .png, .mov, .mp4, nil: return carrier.kind == .trailer ? carrier.item : nil
     case .jpeg: return carrier.item
     case .heic, .heif, .avif:
       guard carrier.kind != .trailer, let primary = scan.primaryItemID else { return carrier.item }

@@ -40,8 +40,11 @@ public struct SanitizeResult: Sendable {
 /// orient, crop, resize, encode with no metadata but ICC, write atomically, then re-read the
 /// output through the inspector (every carrier) to compute `gps_removed` and re-audit it.
 public enum Sanitizer {
+  /// `companion`: the Live Photo video paired with the input, which is not written (the
+  /// descriptor says so).
   public static func sanitize(input: String, output: String, descriptor descriptorPath: String,
-                              options: SanitizeOptions, token: BudgetToken? = nil) -> SanitizeResult {
+                              options: SanitizeOptions, token: BudgetToken? = nil, companion: String? = nil) -> SanitizeResult {
+    if let refused = VideoRemediation.refusedVideo(input: input) { return refused }
     var result = SanitizeResult(input: input)
     do {
       let bytes = try FileSource(path: input).allBytes()
@@ -69,7 +72,8 @@ public enum Sanitizer {
       result.gpsRemoved = written.error == nil && written.gps.isEmpty
       let doc = DescriptorWriter.descriptor(input: metadata, mediaID: mediaID.value(), output: written,
                                             gpsRemoved: result.gpsRemoved ?? false, quality: encoded.quality,
-                                            options: options)
+                                            options: options,
+                                            videoDropped: VideoRemediation.dropsVideo(metadata, companion: companion))
       do {
         try AtomicFile.write(doc.serialized() + "\n", to: descriptorPath, overwrite: options.force)
       } catch {
@@ -125,6 +129,8 @@ public enum Sanitizer {
     case .heic, .heif, .avif:
       // libheif applies irot/imir/clap; the EXIF Orientation inside a HEIF is ignored.
       image = try HEIFContext(data: bytes).decodePrimary(applyTransformations: true, maxPixels: options.maxPixels)
+    case .mov, .mp4:
+      throw Failure(VideoRemediation.refusal(m.path, format: format))
     }
     let decoded = PixelSize(width: image.width, height: image.height)
     let region = plan.region(in: decoded, displayed: displayed)
