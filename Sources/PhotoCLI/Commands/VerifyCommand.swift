@@ -33,7 +33,10 @@ enum VerifyCommand: Command {
     options.maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
     let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
     let found = try OptionValues.inputs(parsed, spec: spec, io: io)
-    let outputs = found.files
+    // A still and its Live Photo video named together are one item.
+    let livePhotos = LivePhotoPairing.pairs(found.files)
+    let videoOf = Dictionary(livePhotos.map { ($0.still, $0.video) }, uniquingKeysWith: { first, _ in first })
+    let outputs = found.files.filter { file in !livePhotos.contains { $0.video == file } }
     let descriptorOption = parsed.value("--descriptor") ?? "auto"
     if descriptorOption != "auto", outputs.count > 1 {
       throw UsageError(command: spec.name, message: "--descriptor FILE names one descriptor; with several outputs use 'auto'")
@@ -48,7 +51,8 @@ enum VerifyCommand: Command {
     }
     let progress = Progress(total: outputs.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet) && outputs.count > 1)
     let results = BudgetedParallelMap.map(outputs, jobs: jobs, seconds: budget, done: progress.tick) { output, _ -> (FileReport, Bool) in
-      let result = PairAuditor.audit(output: output, original: original, descriptor: descriptorOf(output), options: settings)
+      let result = PairAuditor.audit(output: output, original: original, descriptor: descriptorOf(output), options: settings,
+                                     companion: videoOf[output])
       return (result.report, result.output.error != nil)
     } overBudget: { output in
       (PairAuditor.notChecked(AuditJob(output: output, original: original, descriptor: descriptorOf(output)),

@@ -21,12 +21,15 @@ public enum PairAuditor {
     public var descriptor: Descriptor?
   }
 
+  /// `companion`: the Live Photo video of the output (a still), read with it: what the video
+  /// carries is filed under `live-photo-video` and checked as the still's.
   public static func audit(output outputPath: String, original originalPath: String?, descriptor descriptorPath: String?,
-                           options: AuditOptions = AuditOptions()) -> Result {
+                           options: AuditOptions = AuditOptions(), companion: String? = nil) -> Result {
     // The output is read whole and completely: its verdict covers every byte (the byte map, the
     // sweep, data after EOI), and pixels may need them. The original is read for its metadata
     // only (headers), and whole only when its pixels are compared.
-    let (output, outputInspection, outputBytes) = read(outputPath, whole: true, mode: .complete)
+    var (output, outputInspection, outputBytes) = read(outputPath, whole: true, mode: .complete)
+    let companionFindings = companion.map { addCompanion($0, to: &output, policy: options.policy) } ?? []
     var descriptor: Descriptor?
     var descriptorProblem: String?
     if let descriptorPath {
@@ -60,10 +63,11 @@ public enum PairAuditor {
     var subject = CheckSubject(output: output, original: original?.metadata, descriptor: descriptor,
                                descriptorProblem: descriptorProblem, pixels: pixels, byteMap: byteMap)
     subject.sameBytesAsOriginal = OutputUnprocessedCheck.sameBytes(outputBytes, original.map { ($0.metadata, $0.bytes) })
-    let findings = CheckRegistry.run(subject, policy: options.policy)
-    let report = FileReport(output: outputPath, original: originalPath, descriptor: descriptorPath, format: output.format,
+    let findings = CheckRegistry.run(subject, policy: options.policy) + companionFindings
+    var report = FileReport(output: outputPath, original: originalPath, descriptor: descriptorPath, format: output.format,
                             displayed: output.displayed, gpsCarriers: GPSEvidence.carriers(output, descriptor),
                             pixels: pixels, findings: findings)
+    report.livePhotoVideo = companion
     return Result(report: report, output: output, original: original?.metadata, descriptor: descriptor)
   }
 
@@ -76,11 +80,13 @@ public enum PairAuditor {
   {
     let options = InspectOptions(mode: mode)
     do {
-      if !whole {
-        let inspection = Inspector.read(source: try FileSource(path: path), path: path, options: options)
+      let file = try FileSource(path: path)
+      // A video is never read whole (its 'mdat' is not metadata) and has no pixels to compare.
+      if !whole || VideoRemediation.isVideo(file) {
+        let inspection = Inspector.read(source: file, path: path, options: options)
         return (inspection.metadata, inspection, nil)
       }
-      let bytes = try FileSource(path: path).allBytes()
+      let bytes = try file.allBytes()
       let inspection = Inspector.read(source: MemorySource(bytes), path: path, options: options)
       return (inspection.metadata, inspection, bytes)
     } catch {

@@ -70,6 +70,7 @@ struct MetadataAssembler {
       let offset = note.offset.map { carrier.offset + $0 } ?? carrier.offset
       m.carriers.append(Carrier(kind: .makernote, offset: offset, length: note.length, item: carrier.item,
                                 note: "\(note.vendor) MakerNote"))
+      if note.vendor == "Apple" { m.tags += appleTags(carrier, makerNote: note.offset, length: note.length) }
     }
   }
 

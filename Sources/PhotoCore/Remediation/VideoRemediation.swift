@@ -10,12 +10,20 @@ public enum VideoRemediation {
     "\(path): \(format.map { "a \($0.rawValue.uppercased()) video: " } ?? "")\(notReencoded); nothing was written"
   }
 
+  /// True when `source` starts as a MOV or MP4 does (read before deciding to read it whole).
+  static func isVideo(_ source: any ByteSource) -> Bool { videoFormat(source) != nil }
+
+  /// The video format of `source`, from its first bytes.
+  static func videoFormat(_ source: any ByteSource) -> ImageFormat? {
+    guard let head = try? source.bytes(in: 0..<min(source.count, ImageFormat.sniffLength)),
+          let format = ImageFormat.sniff(head), format.isVideo else { return nil }
+    return format
+  }
+
   /// The result for an input that is a video (recognised by its first bytes, before it is read
   /// whole): PA013 and nothing written; nil for anything else.
   static func refusedVideo(input: String) -> SanitizeResult? {
-    guard let source = try? FileSource(path: input),
-          let head = try? source.bytes(in: 0..<min(source.count, ImageFormat.sniffLength)),
-          let format = ImageFormat.sniff(head), format.isVideo else { return nil }
+    guard let source = try? FileSource(path: input), let format = videoFormat(source) else { return nil }
     var result = SanitizeResult(input: input, error: refusal(input, format: format))
     result.bytesIn = source.count
     result.findings = [Finding(.unreadable, file: input, carrier: "file",

@@ -68,6 +68,7 @@ public enum HTMLReport {
     }
     out += "</div>\n<div class=\"details\"><h2><span class=\"verdict-\(severity)\">\(ReportText.verdict(file))</span> \(e(file.output))</h2>\n"
     if let original = file.original { out += "<div class=\"path\">original: \(e(original))</div>\n" }
+    if let video = file.livePhotoVideo { out += "<div class=\"path live-photo\">Live Photo video: \(e(video))</div>\n" }
     if let v = file.orientationSummary { out += "<div class=\"verdict\">orientation: \(e(v))</div>\n" }
     if let c = file.pixels?.crop, !c.matches { out += "<div class=\"verdict\">crop: does not match</div>\n" }
     out += "<div class=\"verdict\">GPS: \(file.gpsCarriers.isEmpty ? "none" : e(file.gpsCarriers.joined(separator: ", ")))</div>\n"

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Small readers shared by the QuickTime metadata decoders: the child boxes of a payload, the
 /// value of an iTunes/QuickTime `data` atom, 3GPP strings. Every length is bounds-checked.
 /// [ISO/IEC 14496-12 4.2; Apple QTFF "Metadata" (well-known types); 3GPP TS 26.244 8]
@@ -85,12 +83,19 @@ enum QuickTimeAtoms {
     return String(decoding: bytes[bytes.startIndex..<min(end, bytes.startIndex + 4096)], as: UTF8.self)
   }
 
-  /// Mac Roman text (old QuickTime user data), trailing NULs dropped.
+  /// Mac Roman text (old QuickTime user data), trailing NULs dropped. [Apple "MacRoman" mapping]
   static func macRoman(_ bytes: ArraySlice<UInt8>) -> String? {
     var end = bytes.endIndex
     while end > bytes.startIndex, bytes[end - 1] == 0 { end -= 1 }
-    return String(bytes: bytes[bytes.startIndex..<min(end, bytes.startIndex + 4096)], encoding: .macOSRoman)
+    var text = ""
+    for byte in bytes[bytes.startIndex..<min(end, bytes.startIndex + 4096)] {
+      text.unicodeScalars.append(byte < 0x80 ? Unicode.Scalar(byte) : macRomanHigh[Int(byte) - 0x80])
+    }
+    return text
   }
+
+  /// Mac Roman 0x80–0xFF.
+  static let macRomanHigh = Array("ÄÅÇÉÑÖÜáàâäãåçéèêëíìîïñóòôöõúùûü†°¢£§•¶ß®©™´¨≠ÆØ∞±≤≥¥µ∂∑∏π∫ªºΩæø¿¡¬√ƒ≈∆«»…\u{00A0}ÀÃÕŒœ–—“”‘’÷◊ÿŸ⁄€‹›ﬁﬂ‡·‚„‰ÂÊÁËÈÍÎÏÌÓÔ\u{F8FF}ÒÚÛÙıˆ˜¯˘˙˚¸˝˛ˇ".unicodeScalars)
 
   /// UTF-16 text (big-endian unless a byte-order mark says otherwise), at most 2048 units.
   static func utf16(_ bytes: ArraySlice<UInt8>) -> String {
