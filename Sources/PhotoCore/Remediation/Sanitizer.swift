@@ -74,6 +74,7 @@ public enum Sanitizer {
                                             gpsRemoved: result.gpsRemoved ?? false, quality: encoded.quality,
                                             options: options,
                                             videoDropped: VideoRemediation.dropsVideo(metadata, companion: companion))
+      if let note = VideoRemediation.droppedNote(metadata, companion: companion) { result.notes.append(note) }
       do {
         try AtomicFile.write(doc.serialized() + "\n", to: descriptorPath, overwrite: options.force)
       } catch {

@@ -31,6 +31,14 @@ public enum VideoRemediation {
     return result
   }
 
+  /// What the user is told about a video left out: "Live Photo video IMG_1.MOV not written", nil
+  /// when there was none.
+  static func droppedNote(_ input: PhotoMetadata, companion: String?) -> String? {
+    if let companion { return "the Live Photo video \(companion) is not written (\(notReencoded))" }
+    guard dropsVideo(input, companion: nil) else { return nil }
+    return "the Motion Photo video is not written: the still alone is the output"
+  }
+
   /// True when the input carries a video the still output leaves out: a Motion Photo's MP4 (or
   /// any video embedded in the file), or the Live Photo video paired with it.
   static func dropsVideo(_ input: PhotoMetadata, companion: String?) -> Bool {
