@@ -51,7 +51,7 @@ v_shows mov/keys.mov '^\[Keys\] +ContentIdentifier +: F1A2B3C4-0000-4000-8000-00
 v_movie mov/clean.mov
 v_no_gps mov/clean.mov
 cp mov/clean.mov mov/keys-moov-meta.mov
-v_et '-Keys:GPSCoordinates=31.2304, 121.4737, 12.5' mov/keys-moov-meta.mov   # exiftool writes moov/meta keys (and udta ©xyz)
+v_et "-Keys:GPSCoordinates=31.2304, 121.4737, 12.5" mov/keys-moov-meta.mov   # exiftool writes moov/meta keys
 v_shows mov/keys-moov-meta.mov '^\[Keys\] +GPSCoordinates +: 31.2304 121.4737 12.5$'
 v_movie mov/loci.mp4 -metadata location="$GPS_ISO"     # ffmpeg writes a 3GPP 'loci' box in MP4
 v_shows mov/loci.mp4 '^\[UserData\] +LocationInformation +: .*Lat=31.23039 Lon=121.47369'

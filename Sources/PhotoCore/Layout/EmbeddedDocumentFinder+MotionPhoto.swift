@@ -42,8 +42,14 @@ extension EmbeddedDocumentFinder {
       info.mismatches.append("\(says) places \(what), but no MP4 (no 'ftyp' box) starts there")
     } else if addVideo(range, role: "Motion Photo video (\(declaration.source))", origin: .indexed) {
       info.video = fileRange(range)
-      if let padding = declaration.items.first?.padding, padding > 0, range.lowerBound - padding != imageEnd {
-        info.mismatches.append("\(says) gives the image \(padding) bytes of padding before the video, but \(range.lowerBound - imageEnd) bytes lie between the image's end and the video")
+      let gap = imageEnd..<range.lowerBound
+      let padding = declaration.items.first?.padding ?? 0
+      if padding > 0, gap.count == padding, ByteSniffer.isUniform(tree.source, gap, 0) {
+        // The primary item's declared padding, zeros: explained. [Motion Photo format 1.0 Item:Padding]
+        tree.nodes.append(LayoutNode("padding", range: gap, note: "Motion Photo padding after the image (Item:Padding \(padding))"))
+        tree.nodes.sort { $0.range.lowerBound < $1.range.lowerBound }
+      } else if padding > 0 {
+        info.mismatches.append("\(says) gives the image \(padding) bytes of zero padding before the video, but \(gap.count) bytes\(gap.isEmpty ? "" : " that are not all zero") lie between the image's end and the video")
       }
     }
   }

@@ -66,7 +66,11 @@ extension ISOBMFFWalk {
         chunks.append(LayoutNode("track \(index + 1) samples", range: placed))
       }
     }
-    if outside > 0 { state.warn("\(label) sample data of \(outside) chunk(s) lies past the end of the file") }
+    if outside > 0 {
+      state.warn("\(label) sample data of \(outside) chunk(s) lies past the end of the file")
+      // A movie whose samples are not all there is cut short: unreadable, never clean.
+      if isMovie, tree.failure == nil { tree.failure = .truncated(format: label, what: "sample data", offset: upper) }
+    }
     place(chunks, outside: "sample data outside any mdat box", warning: "track samples")
   }
 
