@@ -16,6 +16,12 @@ public enum LivePhotoPairing {
     public var video: String
     /// "content identifier E905E6C6-…" or "same stem".
     public var reason: String
+
+    public init(still: String, video: String, reason: String) {
+      self.still = still
+      self.video = video
+      self.reason = reason
+    }
   }
 
   /// The Live Photos among `paths`, each file in at most one pair, in path order of the stills.
