@@ -36,6 +36,9 @@ extension EmbeddedDocumentFinder {
     let imageEnd = tree.end ?? tree.range.lowerBound
     if range.lowerBound < imageEnd {
       info.mismatches.append("\(says) places \(what), inside the image, which ends at byte \(offset(imageEnd)): no such video is there")
+    } else if let node = tree.nodes.first(where: { $0.range.overlaps(range) }) {
+      // An image without its end (a JPEG cut before EOI) runs on into what the XMP calls the video.
+      info.mismatches.append("\(says) places \(what), over the image's own '\(node.name)' at byte \(offset(node.range.lowerBound))")
     } else if tree.children.contains(where: { $0.tree.placement == tree.placement && $0.tree.range.overlaps(range) }) {
       info.mismatches.append("\(says) places \(what), over another embedded image")
     } else if (try? tree.source.bytes(in: range.lowerBound + 4..<min(range.lowerBound + 8, range.upperBound))) != Array("ftyp".utf8) {
