@@ -10,13 +10,7 @@ extension PairAuditor {
   static func addCompanion(_ path: String, to output: inout PhotoMetadata, policy: Policy) -> [Finding] {
     let (video, inspection, _) = read(path, whole: false, mode: .complete)
     let step = livePhotoStep
-    output.gps += video.gps.map { $0.inDocument(step) }
-    output.gpsWithoutCoordinates += video.gpsWithoutCoordinates.map { $0.inDocument(step) }
-    output.tags += video.tags.filter { $0.carrier != .unknown }.map { tag in
-      var moved = tag
-      moved.document = step.appending(tag.document)
-      return moved
-    }
+    output.fileLocationAndTags(of: video, under: step)
     output.incomplete += video.incomplete.map {
       IncompleteCheck(scope: step.appending(CarrierPath(parsing: $0.scope)).description, reason: "\(path): \($0.reason)")
     }
