@@ -7,7 +7,8 @@ public enum Thumbnailer {
 
   /// The picture of `path` as displayed, or nil when it cannot be decoded (or is over `maxPixels`).
   public static func dataURI(_ path: String, maxPixels: Int = 200_000_000) -> String? {
-    guard let bytes = try? FileSource(path: path).allBytes() else { return nil }
+    // A video is not decoded (nor read whole): the report shows no picture for it.
+    guard let file = try? FileSource(path: path), !VideoRemediation.isVideo(file), let bytes = try? file.allBytes() else { return nil }
     let metadata = Inspector.inspect(source: MemorySource(bytes), path: path, options: InspectOptions(mode: .metadata))
     guard metadata.error == nil,
           let image = try? PictureDecoder.decode(bytes, metadata: metadata, view: .displayed, minLongSide: longSide, maxPixels: maxPixels)

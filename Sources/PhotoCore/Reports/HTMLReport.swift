@@ -62,7 +62,8 @@ public enum HTMLReport {
     out += "<div class=\"figures\">\n"
     // A leak scan has no original: no empty box for it.
     if let original = file.original { out += figure(original, label: "original (as displayed)", thumbnails: thumbnails) }
-    out += figure(file.output, label: "output (as displayed)", thumbnails: thumbnails)
+    out += figure(file.output, label: "output (as displayed)", thumbnails: thumbnails,
+                  missing: file.format?.isVideo == true ? "a video: not decoded" : "not decodable")
     if let embedded, file.findings.contains(where: { $0.id == .thumbnailLeak }) {
       out += "<figure class=\"embedded\"><img alt=\"embedded thumbnail\" src=\"\(embedded)\"><figcaption>embedded thumbnail (as displayed)</figcaption></figure>\n"
     }
@@ -79,9 +80,9 @@ public enum HTMLReport {
     return out + "</div></section>\n"
   }
 
-  static func figure(_ path: String, label: String, thumbnails: [String: String]) -> String {
+  static func figure(_ path: String, label: String, thumbnails: [String: String], missing: String = "not decodable") -> String {
     guard let uri = thumbnails[path] else {
-      return "<figure><div class=\"missing\">not decodable</div><figcaption>\(label)</figcaption></figure>\n"
+      return "<figure><div class=\"missing\">\(missing)</div><figcaption>\(label)</figcaption></figure>\n"
     }
     return "<figure><img alt=\"\(SafeText.html(label))\" src=\"\(uri)\"><figcaption>\(label)</figcaption></figure>\n"
   }

@@ -77,7 +77,7 @@ extension ISOBMFFWalk {
   mutating func finishMovie() {
     if movie.sawMovie { tree.scan.movie = movie.movie }
     tree.scan.motionPhotoVideo = movie.motionPhotoVideo
-    tree.scan.carriers = (tree.scan.carriers + movie.carriers).sorted { $0.offset < $1.offset }
+    if !movie.carriers.isEmpty { tree.scan.carriers = (tree.scan.carriers + movie.carriers).sorted { $0.offset < $1.offset } }
     tree.incomplete += movie.incomplete
     tree.scan.warnings += movie.warnings.map { "\(label) \($0)" }
     guard isMovie else { return }
