@@ -149,3 +149,28 @@ import Testing
     }
   }
 }
+
+/// A video output's descriptor: its `format` (mov or mp4) and its displayed size (after the
+/// track matrix) are checked like a photo's (PA008), and `gps_removed` against every carrier.
+@Suite struct VideoDescriptorTests {
+  static func audit(_ fixture: String, descriptor: String) throws -> [String] {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photoaudit-video-descriptor-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("d.json").path
+    try descriptor.write(toFile: path, atomically: true, encoding: .utf8)
+    let report = PairAuditor.audit(output: FixtureFiles.path(fixture), original: nil, descriptor: path).report
+    return report.findings.map { "\($0.id.rawValue) \($0.tag ?? $0.carrier ?? "-")" }
+  }
+
+  @Test func formatAndDisplayedSize() throws {
+    // rotate-90.mp4: stored 64×48, displayed 48×64, no location.
+    #expect(try Self.audit("video/mov/rotate-90.mp4", descriptor: #"{"format": "mp4", "width": 48, "height": 64, "gps_removed": true}"#).isEmpty)
+    #expect(try Self.audit("video/mov/rotate-90.mp4", descriptor: #"{"format": "video/mp4", "width": 64, "height": 48, "gps_removed": true}"#)
+            == ["PA008 width", "PA008 height"])
+    #expect(try Self.audit("video/mov/clean.mov", descriptor: #"{"format": "mp4", "width": 64, "height": 48, "gps_removed": true}"#)
+            == ["PA008 format"])
+    #expect(try Self.audit("video/mov/keys.mov", descriptor: #"{"media_type": "video", "format": "mov", "width": 64, "height": 48, "gps_removed": true}"#)
+            == ["PA001 GPSLatitude/GPSLongitude", "PA002 gps_removed"])
+  }
+}

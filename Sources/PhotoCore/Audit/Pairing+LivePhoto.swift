@@ -25,21 +25,82 @@ public enum LivePhotoPairing {
   }
 
   /// The Live Photos among `paths`, each file in at most one pair, in path order of the stills.
+  /// A batch without candidates (no shared stem in a folder, no video name) costs a sort and one
+  /// pass over the names' bytes: in sorted order the files named "folder/stem.*" are neighbours.
   public static func pairs(_ paths: [String]) -> [Pair] {
+    let named = paths.sorted().map { ($0, NameParts($0)) }.filter { !$0.1.isAuxiliary }
+    var candidates: [String] = []
+    for (index, (file, parts)) in named.enumerated() {
+      let shared = (index > 0 && parts.sameStem(as: named[index - 1].1, file, named[index - 1].0))
+        || (index + 1 < named.count && parts.sameStem(as: named[index + 1].1, file, named[index + 1].0))
+      if shared || parts.isVideoName { candidates.append(file) }
+    }
+    guard !candidates.isEmpty else { return [] }
+    let folders = Set(candidates.map(PathName.folder))
     var byFolder: [String: [String]] = [:]
-    for path in paths where !Pairing.isAuxiliary(path) { byFolder[PathName.folder(path), default: []].append(path) }
+    for (file, _) in named {
+      let folder = PathName.folder(file)
+      if folders.contains(folder) { byFolder[folder, default: []].append(file) }
+    }
     var out: [Pair] = []
-    for folder in byFolder.keys.sorted() { out += pairs(inFolder: byFolder[folder]!.sorted()) }
+    for folder in byFolder.keys.sorted() { out += pairs(inFolder: byFolder[folder]!) }
     return out.sorted { $0.still < $1.still }
+  }
+
+  /// What pairing needs of a path, read from its UTF-8 bytes without allocating: where
+  /// "folder/stem" ends, and whether the extension is auxiliary (a descriptor, a report) or a video's.
+  struct NameParts {
+    /// Bytes of "folder/stem" (the whole path when it has no extension).
+    var stemLength = 0
+    var isAuxiliary = false
+    var isVideoName = false
+
+    static let auxiliary = Pairing.auxiliaryExtensions.map { Array($0.utf8.dropFirst()) }
+    static let video = LivePhotoPairing.videoExtensions.map { Array($0.utf8) }
+
+    init(_ path: String) {
+      var path = path
+      path.withUTF8 { bytes in  // a native string's own bytes: no copy
+        stemLength = bytes.count
+        var i = bytes.count - 1
+        while i > 0, bytes[i] != UInt8(ascii: "/") {
+          if bytes[i] == UInt8(ascii: "."), bytes[i - 1] != UInt8(ascii: "/") {
+            stemLength = i
+            let ext = UnsafeBufferPointer(rebasing: bytes[(i + 1)...])
+            func matches(_ name: [UInt8]) -> Bool {
+              name.count == ext.count && zip(name, ext).allSatisfy { $0 == $1 | (($1 >= 0x41 && $1 <= 0x5A) ? 0x20 : 0) }
+            }
+            isAuxiliary = Self.auxiliary.contains(where: matches)
+            isVideoName = Self.video.contains(where: matches)
+            break
+          }
+          i -= 1
+        }
+      }
+    }
+
+    /// True when `path` (these parts) and `other` name the same "folder/stem".
+    func sameStem(as other: NameParts, _ path: String, _ otherPath: String) -> Bool {
+      guard stemLength == other.stemLength else { return false }
+      let length = stemLength
+      let fast: Bool?? = path.utf8.withContiguousStorageIfAvailable { a in
+        otherPath.utf8.withContiguousStorageIfAvailable { b in
+          // Names differ at their end (IMG_0001, IMG_0002): compare from there.
+          var i = length - 1
+          while i >= 0, a[i] == b[i] { i -= 1 }
+          return i < 0
+        }
+      }
+      if let known = fast ?? nil { return known }
+      return path.utf8.prefix(length).elementsEqual(otherPath.utf8.prefix(length))
+    }
   }
 
   /// The pairs among the files of one folder.
   static func pairs(inFolder files: [String]) -> [Pair] {
     var stems: [String: [String]] = [:]
     for file in files { stems[Pairing.stem(file), default: []].append(file) }
-    let candidates = files.filter { file in
-      stems[Pairing.stem(file)]!.count > 1 || videoExtensions.contains(PathName.extensionOf(file).lowercased())
-    }
+    let candidates = files.filter { stems[Pairing.stem($0)]!.count > 1 || NameParts($0).isVideoName }
     var kinds = Kinds()
     let videos = candidates.filter { kinds.isVideo($0) }
     guard !videos.isEmpty else { return [] }

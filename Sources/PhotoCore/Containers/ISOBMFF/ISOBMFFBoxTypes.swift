@@ -56,7 +56,7 @@ enum ISOBMFFBoxTypes {
   /// True when a box of `type` under `parent` is a documented structure.
   static func isKnown(_ type: String, parent: String?) -> Bool {
     if parent == "iref" { return true }  // every child of iref is a reference box, named by its type
-    if QuickTimeBoxTypes.isKnown(type, parent: parent) { return true }
     return knownLeaves.contains(type) || childOffset(type: type, payloadHead: [0, 0, 0, 0]) != nil
+      || QuickTimeBoxTypes.isKnown(type, parent: parent)
   }
 }
