@@ -12,7 +12,9 @@ public enum LivePhotoPairing {
 
   /// One Live Photo.
   public struct Pair: Sendable, Equatable {
+    /// The still (JPEG, HEIC…): the entry the pair is reported on.
     public var still: String
+    /// The MOV (or MP4) read with it.
     public var video: String
     /// "content identifier E905E6C6-…" or "same stem".
     public var reason: String

@@ -1,10 +1,12 @@
 /// What one QuickTime/MP4 metadata carrier holds: tags named as ExifTool names them and every
 /// location it gives.
 public struct QuickTimeContents: Sendable, Equatable {
+  /// Every item, as a tag of group "UserData", "Keys" or "ItemList".
   public var tags: [MetadataTag] = []
   /// Each location (`©xyz`, `loci`, `location.ISO6709`), in order; one that is there but cannot
   /// be read is still GPS (`unreadable` set).
   public var gps: [GPSFix] = []
+  /// What did not parse (a `keys` table shorter than it says, stray bytes).
   public var warnings: [String] = []
 }
 

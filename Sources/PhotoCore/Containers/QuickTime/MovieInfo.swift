@@ -66,8 +66,9 @@ public struct MovieTrack: Sendable, Equatable {
   public var id: Int
   /// `mdia/hdlr` handler type: "vide", "soun", "meta", "mebx"…
   public var handler: String?
-  /// `tkhd` presentation width and height (16.16 fixed point), before the matrix.
+  /// `tkhd` presentation width (16.16 fixed point), before the matrix.
   public var width: Double
+  /// `tkhd` presentation height.
   public var height: Double
   /// `tkhd` matrix.
   public var matrix: TrackMatrix
