@@ -5,7 +5,7 @@ SHELL        := /bin/bash
 SWIFT        ?= swift
 DEB_PACKAGES := libexif-dev libheif-dev libturbojpeg0-dev libpng-dev zlib1g-dev pkg-config \
                 libimage-exiftool-perl libheif-examples imagemagick libjpeg-turbo-progs \
-                python3 python3-jsonschema zsh fish jhead
+                python3 python3-jsonschema zsh fish jhead ffmpeg
 # CI adds chromium (EXTRA_PACKAGES=chromium) for the HTML report browser test.
 EXTRA_PACKAGES ?=
 BIN          := .build/release/photoaudit

@@ -465,6 +465,7 @@ for f in hidden/*.jpg hidden/*.png; do expect_pixels "$f" reference/upright.png;
 source "$HERE/gen/failclosed-checks.sh"
 bash "$HERE/gen/failclosed-tree.sh"   # failclosed/: GPS in embedded documents, caps (issue 12)
 source "$HERE/gen/pixels.sh"   # pixels/: damaged outputs, decoder limits, HEIF grids, large pairs
+bash "$HERE/gen/video.sh"             # video/: MOV/MP4 carriers, Motion Photos, Live Photos (issue 16)
 
 # ---------------------------------------------------------------------------------------
 note "sizes"

@@ -6,7 +6,7 @@
 # See bench/README.md.
 source "$(dirname "$0")/lib.sh"
 
-need_tools exiftool exiv2 heif-enc heif-convert vipsthumbnail djpeg python3
+need_tools exiftool exiv2 heif-enc heif-convert vipsthumbnail djpeg python3 ffmpeg
 start_output scan
 WORK=$(mktemp -d /tmp/photoaudit-bench.XXXXXX)
 BENCH_LOG=$WORK/stderr.log
@@ -98,6 +98,27 @@ gen_pairs() {
   rm -rf "$dir" && mv "$dir.tmp" "$dir" && touch "$dir.done"
 }
 
+# The scan set plus one video for every 10 files (issue 16): MOVs with Apple keys GPS and MP4s
+# with a 3GPP loci, 1280x720, 3 s, ~1.4 MB each, made by ffmpeg; the images are hard links.
+gen_scan_video() {
+  local dir="$DATA/$GEN_VERSION/scan-$SCAN_N-video" scan="$DATA/$GEN_VERSION/scan-$SCAN_N"
+  [ -f "$dir.done" ] && return 0
+  echo "generating: scan set with videos ..." >&2
+  rm -rf "$dir.tmp" && mkdir -p "$dir.tmp/src"
+  local movie=(-f lavfi -i testsrc=size=1280x720:duration=3:rate=30 -c:v mpeg4 -b:v 3800k -fflags +bitexact -flags:v +bitexact)
+  ffmpeg -nostdin -loglevel error -y "${movie[@]}" -movflags use_metadata_tags \
+    -metadata com.apple.quicktime.location.ISO6709="+37.3317-122.0307+010.000/" -metadata com.apple.quicktime.make=Apple \
+    "$dir.tmp/src/v.mov" || die "ffmpeg failed"
+  ffmpeg -nostdin -loglevel error -y "${movie[@]}" -metadata location="+37.3317-122.0307/" "$dir.tmp/src/v.mp4" || die "ffmpeg failed"
+  find "$scan" -type f -exec cp -l {} "$dir.tmp/" \; 2>/dev/null || find "$scan" -type f -exec cp {} "$dir.tmp/" \;
+  local i
+  for ((i = 0; i < SCAN_N / 10; i++)); do
+    if [ $((i % 2)) = 0 ]; then cp "$dir.tmp/src/v.mov" "$dir.tmp/$(printf 'VID_%04d' "$i").mov"
+    else cp "$dir.tmp/src/v.mp4" "$dir.tmp/$(printf 'VID_%04d' "$i").mp4"; fi
+  done
+  rm -rf "$dir.tmp/src" "$dir" && mv "$dir.tmp" "$dir" && touch "$dir.done"
+}
+
 # The JPEG and PNG files of the scan set (hard links): exiv2 0.27 as packaged reads no HEIC.
 gen_scan_jpeg_png() {
   local dir="$DATA/$GEN_VERSION/scan-$SCAN_N-jpeg-png" scan="$DATA/$GEN_VERSION/scan-$SCAN_N"
@@ -110,14 +131,18 @@ gen_scan_jpeg_png() {
 
 gen_scan
 gen_scan_jpeg_png
-gen_pairs
+gen_scan_video
+[ "${BENCH_SCAN_ONLY:-0}" = 1 ] || gen_pairs
 SCAN="$DATA/$GEN_VERSION/scan-$SCAN_N"
 SCAN_JP="$DATA/$GEN_VERSION/scan-$SCAN_N-jpeg-png"
 NJP=$(find "$SCAN_JP" -type f | wc -l)
 FAST_REPEAT=${BENCH_REPEAT_FAST:-$((BENCH_REPEAT * 3))}   # the sub-second runs: more samples
 PAIRS="$DATA/$GEN_VERSION/pairs-grid"
+SCAN_V="$DATA/$GEN_VERSION/scan-$SCAN_N-video"
 N=$(find "$SCAN" -type f | wc -l)
-warm_cache "$SCAN" "$PAIRS"
+NV=$(find "$SCAN_V" -type f | wc -l)
+warm_cache "$SCAN" "$SCAN_V"
+[ "${BENCH_SCAN_ONLY:-0}" = 1 ] || warm_cache "$PAIRS"
 
 print_header "photoaudit audit / metadata scan benchmark (issue 6)"
 echo "tools:    exiftool $(exiftool -ver), $(exiv2 --version | head -1)"
@@ -172,6 +197,24 @@ echo "   JPEG + PNG only: photoaudit -j 2 vs exiv2 $(div "${RATE[jp2]}" "${RATE[
 echo "   (exiftool and exiv2 are single-threaded; photoaudit reads every carrier incl. HEIC, PNG eXIf/iTXt,"
 echo "   the EXIF thumbnail, and writes a full JSON report with findings)"
 echo
+
+# --- A2. the same scan with videos in the batch (issue 16) ---------------------------------------
+echo "A2. the scan set plus $((NV - N)) videos (half MOV with keys GPS, half MP4 with loci; 1280x720, 3 s,"
+echo "   $(du -sh "$SCAN_V/VID_0000.mov" | cut -f1) each; $(du -shL "$SCAN_V" | cut -f1) in all): $NV files; no 'mdat' is read"
+printf '%-50s %10s %9s %9s %10s %s
+' "command" "files/s" "wall" "cpu" "peak RSS" "files with GPS"
+M_STDOUT=$WORK/pa.json BENCH_REPEAT=$FAST_REPEAT best none "$PHOTOAUDIT" audit "$SCAN_V" --no-pixels -j 2 --format json --quiet
+scan_row pv2 "photoaudit audit --no-pixels -j 2 --format json" "$(pa_gps "$WORK/pa.json")" "$NV"
+M_STDOUT=$WORK/pa.json BENCH_REPEAT=$FAST_REPEAT best none "$PHOTOAUDIT" audit "$SCAN_V" --no-pixels -j 1 --format json --quiet
+scan_row pv1 "photoaudit audit --no-pixels -j 1 --format json" "$(pa_gps "$WORK/pa.json")" "$NV"
+M_STDOUT=$WORK/et.json best none exiftool -j -n -ee -r "$SCAN_V"
+scan_row ev "exiftool -j -n -ee -r DIR" "$(et_gps "$WORK/et.json")" "$NV"
+M_STDOUT=$WORK/x2.txt BENCH_REPEAT=$FAST_REPEAT best none bash -c 'x2 "$@"' _ "$SCAN_V" "$NV" 1
+scan_row xv "find -print0 | xargs -0 exiv2 -pa" "$(x2_gps "$WORK/x2.txt")" "$NV"
+echo "   photoaudit -j 2 vs exiv2 (1 proc): $(div "${RATE[pv2]}" "${RATE[xv]}")x, vs exiftool $(div "${RATE[pv2]}" "${RATE[ev]}" '%.1f')x;" \
+     "files/s with videos vs without: $(div "${RATE[pv2]}" "${RATE[pa2]}")x"
+echo
+[ "${BENCH_SCAN_ONLY:-0}" = 1 ] && { print_footer; exit 0; }
 
 # --- B. pixel-verified audit --------------------------------------------------------------------
 NP=$(find "$PAIRS/originals" -type f | wc -l)

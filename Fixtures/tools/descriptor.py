@@ -3,7 +3,7 @@
 
 usage: descriptor.py OUT.json --file F --original REL-TO-FIXTURES --width W --height H --format FMT
                      [--size-bytes N] [--crop X,Y,W,H] [--gps-removed true|false]
-                     [--quality Q] [--note TEXT]
+                     [--quality Q] [--note TEXT] [--media-type TYPE]
 size_bytes defaults to F's real size. Keys are written in a fixed order, 2-space indent.
 """
 import argparse
@@ -21,13 +21,14 @@ ap.add_argument("--size-bytes", type=int)
 ap.add_argument("--crop")
 ap.add_argument("--gps-removed", default="true", choices=("true", "false"))
 ap.add_argument("--quality", default="high")
+ap.add_argument("--media-type", default="image")
 a = ap.parse_args()
 
 name = os.path.splitext(os.path.basename(a.file))[0]
 d = {
     "media_id": "fixture-" + name,
     "source": "photo_picker",
-    "media_type": "image",
+    "media_type": a.media_type,
     "format": a.format,
     "width": a.width,
     "height": a.height,

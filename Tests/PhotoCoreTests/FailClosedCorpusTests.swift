@@ -14,8 +14,6 @@ import Testing
       "libexif stops at an entry whose data it wrongly thinks is past the end of the block (its log: \"Tag data past end of buffer (12 > 456)\") and loads neither the GPS IFD nor the Exif IFD's 8 entries; ExifTool reads them",
     "pillow-tests-images/exif_gps.jpg unreadable exif":
       "GPSLatitude reads 4294967295°: present, not a coordinate — ExifTool prints \"4294967295 deg\" (issue 12 case 3)",
-    "ente-motion-photos/motionphoto.heic raw-bytes raw-bytes":
-      "a Motion Photo: the MP4 in its 'mpvd' box carries the ISO 6709 location \"+12.9603+077.7055/\" (QuickTime ©xyz), a real leak ExifTool does not report; read as a carrier once MP4 is (issue 16)",
   ]
 
   /// Everything the fail-closed rules flag in a file, as "kind path" keys.

@@ -58,7 +58,11 @@ enum SanitizeCommand: Command {
       outcome.unwritten.append(out)
       return outcome
     }
-    let plan = OutputNaming.plan(found.files, relative: found.relative, out: out, png: configured.png)
+    // A Live Photo's video goes with its still: the still alone is written ("video_dropped").
+    let livePhotos = LivePhotoPairing.pairs(found.files)
+    let videoOf = Dictionary(livePhotos.map { ($0.still, $0.video) }, uniquingKeysWith: { first, _ in first })
+    let inputs = found.files.filter { file in !livePhotos.contains { $0.video == file } }
+    let plan = OutputNaming.plan(inputs, relative: found.relative, out: out, png: configured.png)
     // Cores that -j leaves idle (fewer files than jobs, say one photo) go to each image's resize.
     let filesAtOnce = max(1, min(jobs, plan.count))
     configured.threadsPerImage = max(1, ProcessInfo.processInfo.activeProcessorCount / filesAtOnce)
@@ -68,7 +72,8 @@ enum SanitizeCommand: Command {
     // Over the budget nothing is written: the output is committed only while still wanted.
     let results = BudgetedParallelMap.map(plan, jobs: jobs, seconds: budget, done: progress.tick) { job, token -> SanitizeResult in
       if let conflict = job.conflict { return SanitizeResult(input: job.input, error: conflict) }
-      return Sanitizer.sanitize(input: job.input, output: job.output, descriptor: job.descriptor, options: options, token: token)
+      return Sanitizer.sanitize(input: job.input, output: job.output, descriptor: job.descriptor, options: options, token: token,
+                                companion: videoOf[job.input])
     } overBudget: { job in
       SanitizeResult.notChecked(job.input, reason: "it \(OptionValues.overBudget(budget))")
     }

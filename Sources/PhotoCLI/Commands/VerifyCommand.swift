@@ -34,7 +34,10 @@ enum VerifyCommand: Command {
     options.maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
     let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
     let found = try OptionValues.inputs(parsed, spec: spec, io: io)
-    let outputs = found.files
+    // A still and its Live Photo video named together are one item.
+    let livePhotos = LivePhotoPairing.pairs(found.files)
+    let videoOf = Dictionary(livePhotos.map { ($0.still, $0.video) }, uniquingKeysWith: { first, _ in first })
+    let outputs = found.files.filter { file in !livePhotos.contains { $0.video == file } }
     // HEIF tiles: the cores -j leaves (one output verified alone gets them all).
     options.decodeThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, min(jobs, outputs.count)))
     let descriptorOption = parsed.value("--descriptor") ?? "auto"
@@ -50,7 +53,8 @@ enum VerifyCommand: Command {
       descriptorOption == "auto" ? PairAuditor.descriptorBeside(output) : descriptorOption
     }
     let check = { @Sendable (output: String) -> StreamedReport.Checked in
-      let result = PairAuditor.audit(output: output, original: original, descriptor: descriptorOf(output), options: settings)
+      let result = PairAuditor.audit(output: output, original: original, descriptor: descriptorOf(output), options: settings,
+                                     companion: videoOf[output])
       return StreamedReport.Checked(report: result.report, unreadable: result.output.error != nil)
     }
     let overBudget = { @Sendable (output: String) -> FileReport in

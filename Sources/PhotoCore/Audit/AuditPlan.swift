@@ -11,10 +11,21 @@ public struct AuditPlan: Sendable {
   private let source: Source
   /// Originals that no output was paired with, sorted.
   public let unpairedOriginals: [String]
+  /// A leak scan's Live Photos: the video of each still, read with it (the video is no entry of
+  /// its own). Only the folders with a candidate name are looked at (`LivePhotoPairing`).
+  private let companions: [String: String]
 
   /// A leak scan of the listed inputs: no originals.
   public init(leakScan listed: InputSelection.Listed) {
-    source = .lists(outputs: listed.inputs, aside: listed.aside)
+    var outputs = listed.inputs
+    let livePhotos = LivePhotoPairing.pairs(count: outputs.count, path: outputs.path)
+    if !livePhotos.isEmpty {
+      let videos = Set(livePhotos.map(\.video))
+      let kept = outputs
+      outputs.filter { !videos.contains(kept.path($0)) }
+    }
+    companions = Dictionary(livePhotos.map { ($0.still, $0.video) }, uniquingKeysWith: { first, _ in first })
+    source = .lists(outputs: outputs, aside: listed.aside)
     unpairedOriginals = []
   }
 
@@ -22,6 +33,7 @@ public struct AuditPlan: Sendable {
   public init(pairing: Pairing.Result) {
     source = .jobs(pairing.jobs.sorted { PathOrder.less($0.output, $1.output) })
     unpairedOriginals = pairing.unpairedOriginals.sorted(by: PathOrder.less)
+    companions = [:]
   }
 
   /// How many outputs.
@@ -48,7 +60,7 @@ public struct AuditPlan: Sendable {
       let output = outputs.path(index)
       let descriptor = outputs.isNamed(index)
         ? PairAuditor.descriptorBeside(output) : PairAuditor.descriptorNames(output).first(where: aside.contains)
-      return AuditJob(output: output, descriptor: descriptor)
+      return AuditJob(output: output, descriptor: descriptor, companion: companions[output])
     case .jobs(let jobs):
       return jobs[index]
     }

@@ -8,11 +8,16 @@ public struct AuditJob: Sendable, Equatable {
   /// Why the output cannot be audited, decided before reading it (a pairs-file entry naming an
   /// output that does not exist): reported as PA013.
   public var problem: String?
-  public init(output: String, original: String? = nil, descriptor: String? = nil, problem: String? = nil) {
+  /// The Live Photo video that goes with this still (`LivePhotoPairing`): read with it, its
+  /// findings reported on this entry.
+  public var companion: String?
+  public init(output: String, original: String? = nil, descriptor: String? = nil, problem: String? = nil,
+              companion: String? = nil) {
     self.output = output
     self.original = original
     self.descriptor = descriptor
     self.problem = problem
+    self.companion = companion
   }
 }
 
@@ -50,10 +55,17 @@ public enum Pairing {
   /// it, with no file-system call per output, except for files `named` directly.
   public static func pair(outputs listing: DirectoryWalker.Listing, originals: [String]) -> Result {
     let listed = Set(listing.files)
-    let outputs = listing.files.filter { !isAuxiliary($0) }.sorted()
+    // A Live Photo is one item: its video goes with its still (in outputs and originals alike).
+    let livePhotos = LivePhotoPairing.pairs(listing.files)
+    let videoOf = Dictionary(livePhotos.map { ($0.still, $0.video) }, uniquingKeysWith: { first, _ in first })
+    let videos = Set(livePhotos.map(\.video))
+    let outputs = listing.files.filter { !isAuxiliary($0) && !videos.contains($0) }.sorted()
+    let originalPhotos = LivePhotoPairing.pairs(originals)
     let originals = originals.filter { !isAuxiliary($0) }.sorted()
     var byStem: [String: String] = [:]
-    for original in originals where byStem[stem(original)] == nil { byStem[stem(original)] = original }
+    for original in originals where byStem[stem(original)] == nil && !originalPhotos.contains(where: { $0.video == original }) {
+      byStem[stem(original)] = original
+    }
     var used = Set<String>()
     var jobs: [AuditJob] = []
     for output in outputs {
@@ -62,8 +74,11 @@ public enum Pairing {
       var original: String?
       if let descriptor, let id = mediaID(descriptor), let match = byStem[id] { original = match }
       if original == nil, !byStem.isEmpty { original = byStem[stem(output)] }
-      if let original { used.insert(original) }
-      jobs.append(AuditJob(output: output, original: original, descriptor: descriptor))
+      if let original {
+        used.insert(original)
+        if let video = originalPhotos.first(where: { $0.still == original })?.video { used.insert(video) }
+      }
+      jobs.append(AuditJob(output: output, original: original, descriptor: descriptor, companion: videoOf[output]))
     }
     return Result(jobs: jobs, unpairedOriginals: originals.filter { !used.contains($0) })
   }

@@ -8,7 +8,8 @@ public enum Thumbnailer {
   /// The picture of `path` as displayed, or nil when it cannot be decoded. Decoded reduced and
   /// with bounded memory like the pixel checks (`PictureDecoder`): a 196 MP PNG costs a few rows.
   public static func dataURI(_ path: String, maxPixels: Int = 200_000_000) -> String? {
-    guard let source = try? FileSource(path: path) else { return nil }
+    // A video is not decoded (nor read whole): the report shows no picture for it.
+    guard let source = try? FileSource(path: path), !VideoRemediation.isVideo(source) else { return nil }
     let inspection = Inspector.read(source: source, path: path, options: InspectOptions(mode: .metadata))
     let metadata = inspection.metadata
     guard metadata.error == nil,

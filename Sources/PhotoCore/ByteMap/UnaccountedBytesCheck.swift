@@ -49,6 +49,7 @@ public struct UnaccountedBytesCheck: Check {
     case "tiff": "a TIFF/EXIF block"
     case "isobmff": "an ISOBMFF file"
     case "icc": "an ICC profile"
+    case "mov", "mp4": "a \(document.format.uppercased()) video"
     default: "a \(document.format.uppercased()) image"
     }
   }

@@ -36,8 +36,8 @@ public enum CheckRegistry {
   public static let all: [any Check] = [
     UnreadableCheck(), GPSPresentCheck(), GPSClaimCheck(), OrientationTagCheck(), OrientationPixelCheck(),
     ThumbnailCheck(), LocationTextCheck(), IdentifyingFieldsCheck(), DescriptorMismatchCheck(), CropCheck(),
-    SecondaryImageMetadataCheck(), ICCDroppedCheck(), UnaccountedBytesCheck(), IncompleteCheckCheck(), OutputUnprocessedCheck(),
-    OutputDamagedCheck(),
+    SecondaryImageMetadataCheck(), ICCDroppedCheck(), UnaccountedBytesCheck(), MotionPhotoDirectoryCheck(), IncompleteCheckCheck(),
+    OutputUnprocessedCheck(), OutputDamagedCheck(),
   ]
 
   /// Runs every check and applies the policy (disabled checks dropped, severities changed).

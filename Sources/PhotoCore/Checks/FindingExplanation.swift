@@ -107,14 +107,14 @@ extension FindingID {
       exampleOutput: ["PA012 info    claim-understated: descriptor says gps_removed: false, but no carrier holds coordinates"])
     case .unreadable: FindingExplanation(
       summary: "file missing, truncated, malformed or unsupported (with the reason)",
-      meaning: "The output, its descriptor or its original could not be read: it does not exist, is not a JPEG, HEIF/AVIF or PNG (by content), is truncated or malformed, is not a regular file, or took longer than --file-timeout. The evidence gives the reason and the carrier says which file (none: the output; `descriptor`; `original`).",
+      meaning: "The output, its descriptor or its original could not be read: it does not exist, is not a JPEG, HEIF/AVIF, PNG, MOV or MP4 (by content), is truncated or malformed (a MOV or MP4 whose `moov` or `mdat` is cut short), is not a regular file, or took longer than --file-timeout. The evidence gives the reason and the carrier says which file (none: the output; `descriptor`; `original`). `sanitize` also reports a bare MOV or MP4 this way: it does not re-encode video, and writes nothing for it.",
       why: "Nothing was checked, so nothing can be vouched for. In a batch the file is reported and the batch goes on; single-file commands also exit 3.",
       fix: "Fix what the reason says: the path, the pipeline's encoder, the descriptor's JSON, or raise --file-timeout.",
       exampleCommand: "photoaudit verify Fixtures/defects/size-lie.json",
       exampleOutput: ["PA013 error   unreadable: not a JPEG, HEIF/AVIF or PNG file (starts with 7b 0a 20 20 22 6d 65 64)"])
     case .unaccountedBytes: FindingExplanation(
       summary: "bytes outside every known structure (after EOI or IEND, in `free` boxes, in `mdat` no item references, beyond an ICC profile's tags)",
-      meaning: "Part of the file belongs to no structure a reader interprets, or to a structure of unknown kind: data after the JPEG end-of-image marker or the PNG IEND, a HEIF `free` box, `mdat` bytes no item references, an unknown APPn segment or chunk. Error when the bytes hold an image, EXIF/TIFF, XMP or text; info when they are zero padding; warning otherwise. `inspect --map` shows every byte's structure.",
+      meaning: "Part of the file belongs to no structure a reader interprets, or to a structure of unknown kind: data after the JPEG end-of-image marker or the PNG IEND, a HEIF `free` box, `mdat` bytes no item or track references, an unknown APPn segment, chunk or box (a vendor box in a video's `udta`). Error when the bytes hold an image, EXIF/TIFF, XMP or text; info when they are zero padding; warning otherwise. A Motion Photo whose XMP `Container:Directory` (or `MicroVideoOffset`) does not describe its bytes — a video that is not where it says, lengths that do not match — is a warning too. `inspect --map` shows every byte's structure.",
       why: "Hidden data is where metadata survives stripping: a whole second JPEG after EOI (a Motion Photo, an MPF image whose index was removed), an EXIF block in an unknown segment.",
       fix: "Re-encode from the decoded pixels (nothing after EOI survives), or truncate the file at its end marker and drop unknown segments.",
       exampleCommand: "photoaudit verify Fixtures/hidden/trailer-jpeg.jpg",

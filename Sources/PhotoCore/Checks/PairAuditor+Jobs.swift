@@ -7,7 +7,8 @@ extension PairAuditor {
       let findings = CheckRegistry.run(CheckSubject(output: output), policy: options.policy)
       return FileReport(output: job.output, original: job.original, descriptor: job.descriptor, findings: findings)
     }
-    return audit(output: job.output, original: job.original, descriptor: job.descriptor, options: options).report
+    return audit(output: job.output, original: job.original, descriptor: job.descriptor, options: options,
+                 companion: job.companion).report
   }
 
   /// The report of a job given up on (its time budget ran out): PA015 naming what was not

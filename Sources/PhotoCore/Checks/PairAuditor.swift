@@ -23,13 +23,16 @@ public enum PairAuditor {
     public var descriptor: Descriptor?
   }
 
+  /// `companion`: the Live Photo video of the output (a still), read with it: what the video
+  /// carries is filed under `live-photo-video` and checked as the still's.
   public static func audit(output outputPath: String, original originalPath: String?, descriptor descriptorPath: String?,
-                           options: AuditOptions = AuditOptions()) -> Result {
+                           options: AuditOptions = AuditOptions(), companion: String? = nil) -> Result {
     // The output is read whole and completely: its verdict covers every byte (the byte map, the
     // sweep, data after EOI), and pixels may need them. The original is read for its metadata
     // only (headers), and whole only when its pixels are compared. A file over `wholeReadLimit`
     // is read as the walkers and decoders ask (bounded memory).
-    let (output, outputInspection, outputSource, outputBytes) = read(outputPath, whole: true, mode: .complete)
+    var (output, outputInspection, outputSource, _) = read(outputPath, whole: true, mode: .complete)
+    let companionFindings = companion.map { addCompanion($0, to: &output, policy: options.policy) } ?? []
     var descriptor: Descriptor?
     var descriptorProblem: String?
     if let descriptorPath {
@@ -49,7 +52,8 @@ public enum PairAuditor {
     }
     let original = originalPath.map { read($0, whole: options.comparePixels, mode: .metadata) }
     var pixels: PixelVerdicts?
-    if options.comparePixels, output.error == nil, let outputSource {
+    // A video has no pixels photoaudit compares (it is never decoded).
+    if options.comparePixels, output.error == nil, output.format?.isVideo != true, let outputSource {
       let originalInput: PixelInput? = original.flatMap { o in
         guard o.metadata.error == nil, let source = o.source else { return nil }
         return PixelInput(metadata: o.metadata, source: source, heif: o.inspection?.tree?.scan.heif)
@@ -64,10 +68,11 @@ public enum PairAuditor {
     var subject = CheckSubject(output: output, original: original?.metadata, descriptor: descriptor,
                                descriptorProblem: descriptorProblem, pixels: pixels, byteMap: byteMap)
     subject.sameBytesAsOriginal = OutputUnprocessedCheck.sameBytes(outputSource, original.map { ($0.metadata, $0.source) })
-    let findings = CheckRegistry.run(subject, policy: options.policy)
-    let report = FileReport(output: outputPath, original: originalPath, descriptor: descriptorPath, format: output.format,
+    let findings = CheckRegistry.run(subject, policy: options.policy) + companionFindings
+    var report = FileReport(output: outputPath, original: originalPath, descriptor: descriptorPath, format: output.format,
                             displayed: output.displayed, gpsCarriers: GPSEvidence.carriers(output, descriptor),
                             pixels: pixels, findings: findings)
+    report.livePhotoVideo = companion
     return Result(report: report, output: output, original: original?.metadata, descriptor: descriptor)
   }
 
@@ -81,7 +86,8 @@ public enum PairAuditor {
     let options = InspectOptions(mode: mode)
     do {
       let file = try FileSource(path: path)
-      if !whole || file.count > wholeReadLimit {
+      // A video is never read whole (its 'mdat' is not metadata) and has no pixels to compare.
+      if !whole || file.count > wholeReadLimit || VideoRemediation.isVideo(file) {
         let inspection = Inspector.read(source: file, path: path, options: options)
         return (inspection.metadata, inspection, file, nil)
       }

@@ -84,6 +84,7 @@ public enum PictureDecoder {
   private static func decode(_ source: any ByteSource, metadata: PhotoMetadata, heif: HEIFFile?, reduction: Reduction,
                              maxPixels: Int, threads: Int) throws(PixelDecodeFailure) -> ReducedPicture {
     guard let format = metadata.format else { throw .unsupported("\(metadata.path) is not an image photoaudit decodes") }
+    if format.isVideo { throw .unsupported("\(metadata.path): a \(format.rawValue.uppercased()) video; photoaudit does not decode video") }
     do {
       switch format {
       case .jpeg:
@@ -106,6 +107,8 @@ public enum PictureDecoder {
                               damage: result.damage, orientation: metadata.orientation.effective)
       case .heic, .heif, .avif:
         return try decodeHEIF(source, metadata: metadata, heif: heif, reduction: reduction, maxPixels: maxPixels, threads: threads)
+      case .mov, .mp4:
+        preconditionFailure("videos are refused above")
       }
     } catch {
       throw PixelDecodeFailure(classifying: error)

@@ -15,6 +15,7 @@ extension MetadataAssembler {
         m.tags.append(MetadataTag(carrier: .comment, item: carrier.item, group: commentGroup(carrier),
                                   name: carrier.note?.hasPrefix("COM") == true ? "Comment" : commentName(carrier),
                                   value: .text(String(decoding: carrier.payload.prefix(4096), as: UTF8.self))))
+      case .userData, .keys, .itemList: decodeQuickTime(carrier, into: &m)
       case .jfif: m.tags += JPEGSegmentTags.jfif(carrier)
       case .adobe: m.tags += JPEGSegmentTags.adobe(carrier)
       default: break

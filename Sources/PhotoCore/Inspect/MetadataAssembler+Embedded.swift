@@ -1,3 +1,17 @@
+extension PhotoMetadata {
+  /// Takes the GPS (with and without coordinates) and the tags of `sub` — an embedded document,
+  /// or the video of a Live Photo — under `path` ("thumbnail/exif", "live-photo-video/keys").
+  mutating func fileLocationAndTags(of sub: PhotoMetadata, under path: CarrierPath) {
+    gps += sub.gps.map { $0.inDocument(path) }
+    gpsWithoutCoordinates += sub.gpsWithoutCoordinates.map { $0.inDocument(path) }
+    tags += sub.tags.filter { $0.carrier != .unknown }.map { tag in
+      var moved = tag
+      moved.document = path.appending(tag.document)
+      return moved
+    }
+  }
+}
+
 extension MetadataAssembler {
   /// Files what an embedded document carries into the model of its parent, every carrier path
   /// prefixed with the document's step: its GPS counts for the file ("thumbnail/exif"), its tags
@@ -5,13 +19,7 @@ extension MetadataAssembler {
   func merge(_ sub: PhotoMetadata, of child: EmbeddedDocument, into m: inout PhotoMetadata) {
     let path = CarrierPath([child.step])
     let ownCarriers = sub.carriers.filter { $0.document.isRoot }
-    m.gps += sub.gps.map { $0.inDocument(path) }
-    m.gpsWithoutCoordinates += sub.gpsWithoutCoordinates.map { $0.inDocument(path) }
-    m.tags += sub.tags.filter { $0.carrier != .unknown }.map { tag in
-      var moved = tag
-      moved.document = path.appending(tag.document)
-      return moved
-    }
+    m.fileLocationAndTags(of: sub, under: path)
     let offset = child.tree.placement.reportedOffset(child.tree.range.lowerBound)
     let length = child.tree.range.count
     switch child.imageKind {

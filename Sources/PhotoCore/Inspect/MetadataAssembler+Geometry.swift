@@ -3,6 +3,10 @@ extension MetadataAssembler {
   /// reported and treated as 1). HEIF: irot/imir/clap; the EXIF Orientation is not used.
   func resolveGeometry(_ scan: ContainerScan, into m: inout PhotoMetadata) {
     guard let stored = scan.storedSize else { return }
+    if scan.format?.isVideo == true {
+      resolveMovieGeometry(scan, stored: stored, into: &m)
+      return
+    }
     if (scan.format?.isHEIFFamily == true) {
       m.orientation.exifApplies = false
       resolveHEIFGeometry(scan, stored: stored, into: &m)

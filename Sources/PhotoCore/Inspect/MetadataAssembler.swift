@@ -24,6 +24,7 @@ struct MetadataAssembler {
     m.tags = scan.structureTags
     m.embeddedImages = scan.embeddedImages
     m.incomplete = tree.incomplete
+    m.motionPhoto = scan.motionPhoto
     var primaryExifSeen = false
     var normalized = scan
     normalized.carriers = scan.carriers.map { var c = $0; c.item = image(of: $0, in: scan); c.document = describedImage(c, in: scan); return c }
@@ -69,6 +70,7 @@ struct MetadataAssembler {
       let offset = note.offset.map { carrier.offset + $0 } ?? carrier.offset
       m.carriers.append(Carrier(kind: .makernote, offset: offset, length: note.length, item: carrier.item,
                                 note: "\(note.vendor) MakerNote"))
+      if note.vendor == "Apple" { m.tags += appleTags(carrier, makerNote: note.offset, length: note.length) }
     }
   }
 
@@ -76,7 +78,7 @@ struct MetadataAssembler {
   /// index. PNG holds one image; a HEIF metadata item belongs to the primary when it describes it.
   func image(of carrier: Carrier, in scan: ContainerScan) -> Int? {
     switch scan.format {
-    case .png, nil: return carrier.kind == .trailer ? carrier.item : nil
+    case .png, .mov, .mp4, nil: return carrier.kind == .trailer ? carrier.item : nil
     case .jpeg: return carrier.item
     case .heic, .heif, .avif:
       guard carrier.kind != .trailer, let primary = scan.primaryItemID else { return carrier.item }

@@ -4,7 +4,7 @@ extension EmbeddedDocumentFinder {
     switch format {
     case .jpeg: "after EOI"
     case .png: "after IEND"
-    case .heic, .heif, .avif, .isobmff: "after the last box"
+    case .heic, .heif, .avif, .isobmff, .mov, .mp4: "after the last box"
     case .icc: "after the last tag"
     case .tiff: "after the TIFF block"
     }

@@ -16,6 +16,7 @@ struct EmbeddedDocumentFinder {
     iccProfiles()
     mpfImages()
     heifImageItems()
+    motionPhotos()
     trailingDocuments()
   }
 

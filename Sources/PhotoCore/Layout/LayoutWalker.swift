@@ -22,7 +22,7 @@ public enum LayoutWalker {
     switch format {
     case .jpeg: tree = JPEGWalker.walk(source, range: range, mode: mode)
     case .png: tree = PNGWalker.walk(source, range: range, mode: mode)
-    case .heic, .heif, .avif, .isobmff: tree = ISOBMFFWalker.walk(source, range: range, mode: mode)
+    case .heic, .heif, .avif, .isobmff, .mov, .mp4: tree = ISOBMFFWalker.walk(source, range: range, mode: mode, format: format)
     case .tiff: tree = TIFFWalker.walk(source, range: range, placement: placement)
     case .icc: tree = ICCWalker.walk(source, range: range, placement: placement)
     }

@@ -34,8 +34,16 @@ public enum CarrierKind: String, Sendable, Equatable, Hashable, Codable, CaseIte
   case auxiliaryImage = "auxiliary-image"
   /// Bytes no decoder interprets where the fail-closed sweep found a GPS signature.
   case rawBytes = "raw-bytes"
+  /// A Motion Photo's video (an MP4 after a JPEG's end of image or in a HEIF `mpvd` box).
+  case motionPhotoVideo = "motion-photo"
   /// The JSON descriptor sent with an output (not a part of the file).
   case descriptor
+  /// QuickTime/MP4 user data (`udta`): `©xyz` ISO 6709 location, 3GPP `loci`, `©mak`, `©mod`…
+  case userData = "udta"
+  /// QuickTime metadata (`meta` with `mdta` `keys` and `ilst`): `com.apple.quicktime.*` keys.
+  case keys
+  /// An iTunes-style item list (`meta`/`ilst` without `keys`): `©xyz`, `©day`, `©too`…
+  case itemList = "ilst"
 }
 
 /// One metadata carrier located in a file: where it is and its payload bytes.
@@ -124,6 +132,12 @@ public struct ContainerScan: Sendable {
   public var warnings: [String]
   /// HEIF: the walked structure, handed on to the byte mapper so a file is walked once.
   public var heif: HEIFFile?
+  /// MOV/MP4 (and any ISOBMFF with a `moov`): the tracks, for the stored size and orientation.
+  public var movie: MovieInfo?
+  /// HEIF Motion Photo: the payload of the `mpvd` box, an MP4 read as the child "motion-photo".
+  public var motionPhotoVideo: Range<Int>?
+  /// A Motion Photo: what its XMP declares, where the video was found, what disagrees.
+  public var motionPhoto: MotionPhotoInfo?
 
   public init(format: ImageFormat?, storedSize: PixelSize? = nil, carriers: [Carrier] = [],
               transforms: [HEIFTransform] = [], structureTags: [MetadataTag] = [],

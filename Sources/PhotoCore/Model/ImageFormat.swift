@@ -1,6 +1,10 @@
 /// An image container format, recognised by content (magic bytes), never by file extension.
+/// Also the video companions pickers hand over with photos (QuickTime MOV, MP4): read for their
+/// metadata, never decoded.
 public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
   case jpeg, heic, heif, avif, png
+  /// QuickTime movie (`ftyp` brand `qt  `) and MP4-family video (ISO/3GPP brands). [VideoFormats]
+  case mov, mp4
 
   /// Bytes needed by `sniff(_:)`.
   public static let sniffLength = 64
@@ -9,7 +13,7 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
   public static func sniff(_ head: [UInt8]) -> ImageFormat? {
     if head.hasPrefix([0xFF, 0xD8, 0xFF]) { return .jpeg }
     if head.hasPrefix([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
-    return isobmffImageFormat(head)
+    return isobmffImageFormat(head) ?? VideoBrands.quickTimeWithoutBrand(head)
   }
 
   /// Reads an ISOBMFF `ftyp` box at the start of `head` and classifies its brands. [ISO 14496-12 4.3]
@@ -29,7 +33,7 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
     if brands.contains(where: heicBrands.contains) { return .heic }
     if brands.contains(where: avifBrands.contains) { return .avif }
     if brands.contains(where: heifBrands.contains) { return .heif }
-    return nil
+    return VideoBrands.format(major: major, brands: brands)
   }
 
   static let heicBrands: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]
@@ -38,4 +42,7 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
 
   /// True for the ISOBMFF-based formats read through the HEIF walker.
   public var isHEIFFamily: Bool { self == .heic || self == .heif || self == .avif }
+
+  /// True for the video formats (metadata read, pixels never decoded).
+  public var isVideo: Bool { self == .mov || self == .mp4 }
 }

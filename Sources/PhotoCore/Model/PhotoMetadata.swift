@@ -12,6 +12,11 @@ public struct OrientationFacts: Sendable, Equatable {
   public var xmp: Int?
   /// IFD1 (thumbnail) Orientation; never applies to the main image.
   public var thumbnail: Int?
+  /// MOV/MP4: the video track's display rotation from its `tkhd` matrix, degrees clockwise
+  /// (ExifTool's `Rotation`: 90 = shown turned 90° clockwise).
+  public var trackRotation: Int?
+  /// MOV/MP4: the video track's matrix mirrors the frames.
+  public var trackMirrored: Bool?
   /// The transform from stored to displayed pixels actually applied by a correct reader.
   public var effective: Orientation
 
@@ -107,6 +112,8 @@ public struct PhotoMetadata: Sendable, Equatable {
   public var incomplete: [IncompleteCheck] = []
   /// Why the file could not be read, when it could not.
   public var error: String?
+  /// A Motion Photo: what its XMP declares and where the video is (nil for other files).
+  public var motionPhoto: MotionPhotoInfo?
 
   public init(path: String, fileSize: Int = 0, format: ImageFormat? = nil, stored: PixelSize? = nil,
               displayed: PixelSize? = nil, orientation: OrientationFacts = OrientationFacts(),

@@ -2,7 +2,7 @@
 enum DescriptorWriter {
   /// The descriptor; `original` is the input's path relative to the descriptor's folder.
   static func descriptor(input: PhotoMetadata, mediaID: String, output: PhotoMetadata, gpsRemoved: Bool,
-                         quality: Int, options: SanitizeOptions) -> JSONValue {
+                         quality: Int, options: SanitizeOptions, videoDropped: Bool = false) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("media_id", .string(mediaID)),
       ("source", .string("photoaudit")),
@@ -21,6 +21,8 @@ enum DescriptorWriter {
       members.append(("crop", .object([("x", .int(Int64(crop.x))), ("y", .int(Int64(crop.y))),
                                        ("width", .int(Int64(crop.width))), ("height", .int(Int64(crop.height)))])))
     }
+    // A Motion Photo's or Live Photo's video is not written: the still alone is the output.
+    if videoDropped { members.append(("video_dropped", .bool(true))) }
     let folder = URL(fileURLWithPath: output.path).deletingLastPathComponent().path
     members.append(("original", .string(RelativePath.from(folder, to: input.path))))
     return .object(members)

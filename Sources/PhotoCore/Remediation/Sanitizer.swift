@@ -40,8 +40,11 @@ public struct SanitizeResult: Sendable {
 /// orient, crop, resize, encode with no metadata but ICC, write atomically, then re-read the
 /// output through the inspector (every carrier) to compute `gps_removed` and re-audit it.
 public enum Sanitizer {
+  /// `companion`: the Live Photo video paired with the input, which is not written (the
+  /// descriptor says so).
   public static func sanitize(input: String, output: String, descriptor descriptorPath: String,
-                              options: SanitizeOptions, token: BudgetToken? = nil) -> SanitizeResult {
+                              options: SanitizeOptions, token: BudgetToken? = nil, companion: String? = nil) -> SanitizeResult {
+    if let refused = VideoRemediation.refusedVideo(input: input) { return refused }
     var result = SanitizeResult(input: input)
     do {
       let bytes = try FileSource(path: input).allBytes()
@@ -70,7 +73,9 @@ public enum Sanitizer {
       result.gpsRemoved = written.error == nil && written.gps.isEmpty
       let doc = DescriptorWriter.descriptor(input: metadata, mediaID: mediaID.value(), output: written,
                                             gpsRemoved: result.gpsRemoved ?? false, quality: encoded.quality,
-                                            options: options)
+                                            options: options,
+                                            videoDropped: VideoRemediation.dropsVideo(metadata, companion: companion))
+      if let note = VideoRemediation.droppedNote(metadata, companion: companion) { result.notes.append(note) }
       do {
         try AtomicFile.write(doc.serialized() + "\n", to: descriptorPath, overwrite: options.force)
       } catch {
@@ -110,6 +115,7 @@ public enum Sanitizer {
     guard displayed.pixelCount <= options.maxPixels else {
       throw Failure("\(m.path): \(displayed) is \(displayed.pixelCount) pixels, over --max-pixels \(options.maxPixels) (decompression-bomb guard)")
     }
+    if format.isVideo { throw Failure(VideoRemediation.refusal(m.path, format: format)) }
     let icc = options.keepICC ? ICCProfileSource.profile(of: m) : nil
     if options.profile == .lossless {
       return (try LosslessSanitizer.transform(bytes, metadata: m, icc: icc, options: options), 100, nil)

@@ -13,6 +13,8 @@ public struct FileReport: Sendable, Equatable {
   /// The orientation verdict in words as a report recorded it, for a report read back from JSON
   /// (`merge`), whose `pixels` have no orientation verdict.
   public var recordedOrientation: String?
+  /// The Live Photo video read with this output (a still), one item with it.
+  public var livePhotoVideo: String?
 
   public init(output: String, original: String? = nil, descriptor: String? = nil, format: ImageFormat? = nil,
               displayed: PixelSize? = nil, gpsCarriers: [String] = [], pixels: PixelVerdicts? = nil, findings: [Finding] = []) {

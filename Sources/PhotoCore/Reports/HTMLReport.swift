@@ -62,12 +62,14 @@ public enum HTMLReport {
     out += "<div class=\"figures\">\n"
     // A leak scan has no original: no empty box for it.
     if let original = file.original { out += figure(original, label: "original (as displayed)", thumbnails: thumbnails) }
-    out += figure(file.output, label: "output (as displayed)", thumbnails: thumbnails)
+    out += figure(file.output, label: "output (as displayed)", thumbnails: thumbnails,
+                  missing: file.format?.isVideo == true ? "a video: not decoded" : "not decodable")
     if let embedded, file.findings.contains(where: { $0.id == .thumbnailLeak }) {
       out += "<figure class=\"embedded\"><img alt=\"embedded thumbnail\" src=\"\(embedded)\"><figcaption>embedded thumbnail (as displayed)</figcaption></figure>\n"
     }
     out += "</div>\n<div class=\"details\"><h2><span class=\"verdict-\(severity)\">\(ReportText.verdict(file))</span> \(e(file.output))</h2>\n"
     if let original = file.original { out += "<div class=\"path\">original: \(e(original))</div>\n" }
+    if let video = file.livePhotoVideo { out += "<div class=\"path live-photo\">Live Photo video: \(e(video))</div>\n" }
     if let v = file.orientationSummary { out += "<div class=\"verdict\">orientation: \(e(v))</div>\n" }
     if let c = file.pixels?.crop, !c.matches { out += "<div class=\"verdict\">crop: does not match</div>\n" }
     out += "<div class=\"verdict\">GPS: \(file.gpsCarriers.isEmpty ? "none" : e(file.gpsCarriers.joined(separator: ", ")))</div>\n"
@@ -78,9 +80,9 @@ public enum HTMLReport {
     return out + "</div></section>\n"
   }
 
-  static func figure(_ path: String, label: String, thumbnails: [String: String]) -> String {
+  static func figure(_ path: String, label: String, thumbnails: [String: String], missing: String = "not decodable") -> String {
     guard let uri = thumbnails[path] else {
-      return "<figure><div class=\"missing\">not decodable</div><figcaption>\(label)</figcaption></figure>\n"
+      return "<figure><div class=\"missing\">\(missing)</div><figcaption>\(label)</figcaption></figure>\n"
     }
     return "<figure><img alt=\"\(SafeText.html(label))\" src=\"\(uri)\"><figcaption>\(label)</figcaption></figure>\n"
   }

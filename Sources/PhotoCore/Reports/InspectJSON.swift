@@ -31,6 +31,8 @@ public enum InspectJSON {
       ("location", location(m)),
       ("identifying", .array(CaptureSummary.identifying(m).map(tag))),
     ]
+    // Only Motion Photos have it (the member is left out elsewhere, as `tags` is without --all).
+    if let motion = m.motionPhoto { members.append(("motion_photo", motionPhoto(motion))) }
     if allTags { members.append(("tags", .array(m.tags.map(tag)))) }
     members.append(("incomplete", .array(m.incomplete.uniqued().map { part in
       .object([("scope", .string(part.scope)), ("reason", .string(part.reason))])
@@ -49,12 +51,21 @@ public enum InspectJSON {
       + [("carriers", .array(found.carriers.map { .string($0.rawValue) }))])
   }
 
+  /// `{"declared_by": [...], "video": {"offset", "length"} | null, "mismatches": [...]}`.
+  static func motionPhoto(_ p: MotionPhotoInfo) -> JSONValue {
+    .object([
+      ("declared_by", .array(p.declaredBy.map { .string($0) })),
+      ("video", .optional(p.video) { .object([("offset", .int(Int64($0.lowerBound))), ("length", .int(Int64($0.count)))]) }),
+      ("mismatches", .array(p.mismatches.map { .string($0) })),
+    ])
+  }
+
   static func size(_ s: PixelSize) -> JSONValue {
     .object([("width", .int(Int64(s.width))), ("height", .int(Int64(s.height)))])
   }
 
   static func orientation(_ o: OrientationFacts) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("exif", .optional(o.exif) { .int(Int64($0)) }),
       ("exif_applies", .bool(o.exifApplies)),
       ("irot", .optional(o.irot) { .int(Int64($0)) }),
@@ -63,7 +74,12 @@ public enum InspectJSON {
       ("thumbnail", .optional(o.thumbnail) { .int(Int64($0)) }),
       ("effective", .int(Int64(o.effective.rawValue))),
       ("meaning", .string(o.effective.meaning)),
-    ])
+    ]
+    // Movies only: the video track's matrix (degrees clockwise, as ExifTool's Rotation) and mirror.
+    if let rotation = o.trackRotation {
+      members.insert(contentsOf: [("track_rotation", .int(Int64(rotation))), ("track_mirrored", .bool(o.trackMirrored ?? false))], at: 6)
+    }
+    return .object(members)
   }
 
   static func gps(_ g: GPSFix) -> JSONValue {

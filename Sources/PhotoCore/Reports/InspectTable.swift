@@ -27,6 +27,7 @@ public enum InspectTable {
     }
     lines.append(("orientation", orientationLine(m)))
     if let crop = m.crop { lines.append(("crop", "\(crop.rect) (\(t(crop.source)))")) }
+    if let motion = m.motionPhoto { lines += motionPhotoLines(motion, style: style) }
     if m.gps.isEmpty {
       lines.append(("GPS", m.gpsWithoutCoordinates.isEmpty ? style.green("none")
                     : "GPS tags without coordinates in " + m.gpsWithoutCoordinates.map(carrierName).joined(separator: ", ")))
@@ -71,6 +72,15 @@ public enum InspectTable {
     return out
   }
 
+  /// "motion photo  video at 131582+8730 (XMP Container:Directory)", then each disagreement.
+  static func motionPhotoLines(_ motion: MotionPhotoInfo, style: TextStyle) -> [(String, String)] {
+    let declared = motion.declaredBy.joined(separator: ", ")
+    var lines = [("motion photo", motion.video.map { "video at \($0.lowerBound)+\($0.count) (\(declared))" }
+                  ?? style.yellow("declared by \(declared), no video found"))]
+    lines += motion.mismatches.map { ("motion photo", style.yellow(SafeText.plain($0))) }
+    return lines
+  }
+
   static func render(header: String, _ lines: [(String, String)]) -> String {
     var out = header + "\n"
     let width = lines.map(\.0.count).max() ?? 0
@@ -83,6 +93,9 @@ public enum InspectTable {
   static func orientationLine(_ m: PhotoMetadata) -> String {
     let o = m.orientation
     var parts: [String] = []
+    if let rotation = o.trackRotation, rotation != 0 || o.trackMirrored == true {
+      parts.append("track matrix \(rotation)° CW" + (o.trackMirrored == true ? ", mirrored" : ""))
+    }
     if let irot = o.irot { parts.append("irot \(irot)° CCW") }
     if let imir = o.imir { parts.append("imir axis \(imir)") }
     if let exif = o.exif { parts.append("EXIF \(exif)" + (o.exifApplies ? "" : " (not applied: HEIF)")) }

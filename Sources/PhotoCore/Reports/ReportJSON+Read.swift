@@ -9,6 +9,7 @@ extension ReportJSON {
                             displayed: object["displayed"].flatMap(size),
                             gpsCarriers: (object["gps_carriers"]?.arrayValue ?? []).compactMap(\.stringValue),
                             findings: findings.compactMap(finding))
+    report.livePhotoVideo = object["live_photo_video"]?.stringValue
     if let verdicts = object["verdicts"], verdicts != .null {
       report.recordedOrientation = verdicts["orientation"]?["summary"]?.stringValue
       report.pixels = PixelVerdicts(crop: verdicts["crop"].flatMap(crop), thumbnail: verdicts["thumbnail"].flatMap(thumbnail),

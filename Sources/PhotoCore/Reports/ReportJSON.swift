@@ -53,7 +53,7 @@ public enum ReportJSON {
 
 
   public static func file(_ f: FileReport) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("output", .string(f.output)),
       ("original", .optional(f.original) { .string($0) }),
       ("descriptor", .optional(f.descriptor) { .string($0) }),
@@ -63,7 +63,10 @@ public enum ReportJSON {
       ("gps_removed", .bool(f.gpsRemoved)),
       ("verdicts", verdicts(f.pixels)),
       ("findings", .array(f.findings.map(finding))),
-    ])
+    ]
+    // A Live Photo: the video read with the still, one item with it (only then present).
+    if let video = f.livePhotoVideo { members.insert(("live_photo_video", .string(video)), at: 3) }
+    return .object(members)
   }
 
   public static func verdicts(_ p: PixelVerdicts?) -> JSONValue {

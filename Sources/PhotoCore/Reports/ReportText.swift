@@ -18,6 +18,7 @@ public enum ReportText {
       case .info: "info"
       }
       out += "\n\(mark) \(style.bold(t(file.output)))" + (file.original.map { "  ← \(t($0))" } ?? "") + "\n"
+      if let video = file.livePhotoVideo { out += "     Live Photo video: \(t(video))\n" }
       if let v = file.orientationSummary { out += "     orientation: \(v)\n" }
       if let problem = file.pixels?.problem { out += "     pixels: \(t(problem))\n" }
       for f in file.findings {
@@ -90,7 +91,8 @@ public enum ReportText {
       }
       let findings = file.findings.isEmpty ? "none"
         : file.findings.map { "**\($0.id.rawValue)** \($0.severity.rawValue) \($0.id.name): \(md($0.evidence))" }.joined(separator: "<br>")
-      out += "| \(mark) | \(code(file.output)) | \(file.original.map(code) ?? "—") | \(findings) |\n"
+      let output = code(file.output) + (file.livePhotoVideo.map { " + Live Photo video " + code($0) } ?? "")
+      out += "| \(mark) | \(output) | \(file.original.map(code) ?? "—") | \(findings) |\n"
     }
     if !report.unpairedOriginals.isEmpty {
       out += "\nOriginals without an output: " + report.unpairedOriginals.map(code).joined(separator: ", ") + "\n"

@@ -31,6 +31,9 @@ enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible {
   case inspect
   /// `ICCChunks.assemble` and `ICCProfileDecoder.decode` (not asked for by the issue; cheap to add).
   case icc
+  /// A MOV/MP4: the complete ISOBMFF walk (`moov` tracks and matrices, `udta`/`keys`/`ilst`/XMP
+  /// carriers, track samples), the QuickTime decoders on every carrier, and the byte map.
+  case video
 
   var description: String { rawValue }
 
@@ -84,11 +87,19 @@ enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible {
       let (profile, warnings) = ICCChunks.assemble([bytes])
       let info = ICCProfileDecoder.decode(bytes)
       return warnings.count + (profile?.count ?? 0) % 7 + (info == nil ? 0 : 1)
+    case .video:
+      let tree = LayoutWalker.walk(MemorySource(bytes), format: .mov, mode: .complete)
+      var n = tree.scan.carriers.count + (tree.scan.movie?.tracks.count ?? 0)
+      for carrier in tree.scan.carriers where [.userData, .keys, .itemList].contains(carrier.kind) {
+        let contents = QuickTimeDecoder.decode(carrier.payload, kind: carrier.kind)
+        n += contents.tags.count + contents.gps.count
+      }
+      return n + ByteMapper.map(tree).regions.count % 7
     }
   }
 
   /// True when this parser reads whole image files (its seeds are files, not carrier payloads).
-  var readsFiles: Bool { [.jpeg, .isobmff, .png, .inspect].contains(self) }
+  var readsFiles: Bool { [.jpeg, .isobmff, .png, .inspect, .video].contains(self) }
 
   /// Whether a whole file with these leading bytes is a seed for this target.
   func acceptsFile(_ head: ArraySlice<UInt8>) -> Bool {
@@ -97,6 +108,7 @@ enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible {
     case .png: return head.starts(with: PNGWalker.signature)
     case .isobmff: return head.count >= 8 && Array(head.dropFirst(4).prefix(4)) == Array("ftyp".utf8)
     case .inspect: return true
+    case .video: return ImageFormat.sniff(Array(head.prefix(ImageFormat.sniffLength)))?.isVideo == true
     case .descriptor, .policy: return head.first == UInt8(ascii: "{") || head.first == UInt8(ascii: "[")
     default: return false
     }

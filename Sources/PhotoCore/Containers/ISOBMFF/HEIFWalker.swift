@@ -10,7 +10,7 @@ public enum HEIFWalker {
   /// [ISO/IEC 14496-12 Table 1; ISO/IEC 23008-12; ISO/IEC 19566-5 'jumb'; C2PA 'uuid']
   static let topLevelTypes: Set<String> = [
     "ftyp", "styp", "meta", "mdat", "free", "skip", "moov", "moof", "mfra", "uuid", "pdin", "sidx",
-    "ssix", "prft", "emsg", "meco", "wide", "jumb", "mini", "imda", "etyp", "otyp",
+    "ssix", "prft", "emsg", "meco", "wide", "jumb", "mini", "imda", "etyp", "otyp", "mpvd",
   ]
 
   /// Scans a HEIF/AVIF file: format, primary stored size and transforms, carriers (every Exif
@@ -33,7 +33,7 @@ public enum HEIFWalker {
   /// The tree of a HEIF or AVIF image; throws its failure, or why an ISOBMFF file is none.
   static func image(_ tree: LayoutTree) throws(ContainerError) -> LayoutTree {
     if let failure = tree.failure { throw failure }
-    guard tree.format != .isobmff else {
+    guard tree.format.imageFormat?.isHEIFFamily == true else {
       let head = (try? tree.source.bytes(in: tree.range.lowerBound..<min(tree.range.upperBound, tree.range.lowerBound + 4096))) ?? []
       _ = try brands(head)
       throw .unsupported(reason: "ISOBMFF file is not a HEIF or AVIF image")
@@ -83,7 +83,7 @@ public enum HEIFWalker {
       // Low-overhead HEIF: a 'mini' box replaces 'meta'. [ISO/IEC 23008-12:2024 Amd 2]
       throw .unsupported(reason: "HEIF with the low-overhead 'mini' box (brand 'mif3') is not read yet")
     }
-    guard let format = ImageFormat.isobmffImageFormat(ftyp) else {
+    guard let format = ImageFormat.isobmffImageFormat(ftyp), format.isHEIFFamily else {
       let list = ([major] + compatible).map { "'\($0)'" }.joined(separator: ", ")
       throw .unsupported(reason: "ISOBMFF file with brands \(list) is not a HEIF or AVIF image")
     }

@@ -110,12 +110,25 @@ extension ISOBMFFBox {
     return .box(box, declaredEnd: declaredEnd)
   }
 
-  /// The type as text; bytes outside printable ASCII become "?".
+  /// The type as text; QuickTime's 0xA9 is "©" (`©xyz`), other bytes outside printable ASCII
+  /// become "?".
   static func fourCC<C: Collection<UInt8>>(_ bytes: C) -> String {
-    // At most 15 ASCII bytes: a small string, built in place with no allocation.
-    String(unsafeUninitializedCapacity: min(bytes.count, 15)) { buffer in
-      for (i, byte) in bytes.prefix(15).enumerated() { buffer[i] = (0x20...0x7E).contains(byte) ? byte : UInt8(ascii: "?") }
-      return min(bytes.count, 15)
+    // At most 15 UTF-8 bytes: a small string, built in place with no allocation.
+    String(unsafeUninitializedCapacity: min(bytes.count * 2, 15)) { buffer in
+      var count = 0
+      for byte in bytes {
+        let wide = byte == 0xA9
+        guard count + (wide ? 2 : 1) <= buffer.count else { break }
+        if wide {
+          buffer[count] = 0xC2
+          buffer[count + 1] = 0xA9
+          count += 2
+        } else {
+          buffer[count] = (0x20...0x7E).contains(byte) ? byte : UInt8(ascii: "?")
+          count += 1
+        }
+      }
+      return count
     }
   }
 

@@ -22,6 +22,8 @@ enum ISOBMFFBoxTypes {
     case "iprp", "ipco", "dinf", "moov", "trak", "mdia", "minf", "stbl", "udta", "edts", "meco", "grpl",
          "moof", "traf", "mvex", "mfra", "tref", "sinf", "schi", "rinf", "strk", "strd", "mere":
       return 0
+    case _ where QuickTimeBoxTypes.containers.contains(type):
+      return 0
     default:
       return nil
     }
@@ -55,5 +57,6 @@ enum ISOBMFFBoxTypes {
   static func isKnown(_ type: String, parent: String?) -> Bool {
     if parent == "iref" { return true }  // every child of iref is a reference box, named by its type
     return knownLeaves.contains(type) || childOffset(type: type, payloadHead: [0, 0, 0, 0]) != nil
+      || QuickTimeBoxTypes.isKnown(type, parent: parent)
   }
 }

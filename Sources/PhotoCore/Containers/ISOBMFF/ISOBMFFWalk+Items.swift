@@ -6,11 +6,11 @@ extension ISOBMFFWalk {
   /// and in `.complete` mode the tracks' samples — placed inside the boxes that hold them.
   mutating func finish() throws(ContainerError) {
     tree.end = position
-    guard ftyp != nil else { throw .truncated(format: HEIFWalker.format, what: "'ftyp' box", offset: range.lowerBound) }
+    guard ftyp != nil || isMovie else { throw .truncated(format: label, what: "'ftyp' box", offset: range.lowerBound) }
     if mode == .complete { placeTrackSamples() }
     guard var file = tree.scan.heif else { return }  // not a HEIF: boxes only
     guard let meta else {
-      throw .malformed(format: HEIFWalker.format, what: "file", offset: range.lowerBound,
+      throw .malformed(format: label, what: "file", offset: range.lowerBound,
                        reason: "no top-level 'meta' box (\(file.majorBrand) file without HEIF items)")
     }
     HEIFMetaParser.parse(meta: meta, into: &file, file: range, state: &state)
@@ -44,15 +44,32 @@ extension ISOBMFFWalk {
     place(extents, outside: "item data outside any mdat or idat box", warning: "item(s)")
   }
 
-  /// The chunks of each track's samples (image sequences), inside the `mdat` that holds them.
+  /// The chunks of each track's samples (image sequences, movies), inside the `mdat` that holds
+  /// them. Chunk offsets count from the start of the document (an MP4 inside a Motion Photo);
+  /// what lies outside the document is not placed.
   mutating func placeTrackSamples() {
     var chunks: [LayoutNode] = []
+    var outside = 0
     for (index, track) in tracks.enumerated() {
       guard let ranges = track.chunkRanges(source) else {
-        state.warn("HEIF track \(index + 1): its sample tables could not be read; its samples stay unaccounted")
+        state.warn("\(label) track \(index + 1): its sample tables could not be read; its samples stay unaccounted")
         continue
       }
-      chunks += ranges.map { LayoutNode("track \(index + 1) samples", range: $0) }
+      for chunk in ranges {
+        let base = range.lowerBound
+        guard chunk.upperBound <= Int.max - base, chunk.lowerBound + base < upper else {
+          outside += 1
+          continue
+        }
+        let placed = chunk.lowerBound + base..<min(chunk.upperBound + base, upper)
+        if placed.upperBound < chunk.upperBound + base { outside += 1 }
+        chunks.append(LayoutNode("track \(index + 1) samples", range: placed))
+      }
+    }
+    if outside > 0 {
+      state.warn("\(label) sample data of \(outside) chunk(s) lies past the end of the file")
+      // A movie whose samples are not all there is cut short: unreadable, never clean.
+      if isMovie, tree.failure == nil { tree.failure = .truncated(format: label, what: "sample data", offset: upper) }
     }
     place(chunks, outside: "sample data outside any mdat box", warning: "track samples")
   }
@@ -63,7 +80,7 @@ extension ISOBMFFWalk {
     var left = LayoutNode.attachSorted(nodes, to: &tree.nodes) { Self.dataBoxes.contains($0.name) }
     guard !left.isEmpty else { return }
     for index in left.indices { left[index].note = outside }
-    state.warn("HEIF \(warning) at byte \(left[0].range.lowerBound)\(left.count > 1 ? " and \(left.count - 1) more" : "") lie outside any 'mdat' or 'idat' box")
+    state.warn("\(label) \(warning) at byte \(left[0].range.lowerBound)\(left.count > 1 ? " and \(left.count - 1) more" : "") lie outside any 'mdat' or 'idat' box")
     tree.nodes = (tree.nodes + left).sorted { $0.range.lowerBound < $1.range.lowerBound }
   }
 }

@@ -50,11 +50,13 @@ extension ISOBMFFWalk {
       if depth < ISOBMFFLimits.maxDepth, let childStart = ISOBMFFBoxTypes.childOffset(type: box.type, payloadHead: payloadHead),
          box.payloadOffset + childStart <= box.end {
         if box.type == "stbl" { currentTrack = ISOBMFFTrackSamples() }
+        enterMovieBox(box)
         let children = childBoxes(box.payloadOffset + childStart..<box.end, depth: depth + 1, parent: box.type)
         if box.type == "stbl", let track = currentTrack {
           tracks.append(track)
           currentTrack = nil
         }
+        leaveMovieBox(box, parent: parent, content: box.payloadOffset + childStart..<box.end, children: children)
         return [LayoutNode(box.type, range: range, headerLength: box.headerSize + childStart, note: note,
                            unexplainedContent: "stray bytes in '\(box.type)' that are not a box", children: children)]
       }
@@ -62,6 +64,7 @@ extension ISOBMFFWalk {
         currentTrack?.tables[box.type] = box.payloadRange
       }
       let uuid = box.type == "uuid" && head.count >= box.headerSize ? Array(head[(box.headerSize - 16)..<box.headerSize]) : []
+      if let node = movieLeaf(box, parent: parent, note: note, uuid: uuid) { return [node] }
       return [leaf(box, head: payloadHead, parent: parent, note: note, uuid: uuid)]
     }
   }
@@ -79,14 +82,14 @@ extension ISOBMFFWalk {
         break
       }
       guard state.boxCount < ISOBMFFLimits.maxBoxes else {
-        tree.markIncomplete("isobmff", "HEIF number of boxes exceeds the limit of \(ISOBMFFLimits.maxBoxes); the rest was not read")
+        tree.markIncomplete("isobmff", "\(label) number of boxes exceeds the limit of \(ISOBMFFLimits.maxBoxes); the rest was not read")
         break
       }
       state.boxCount += 1
       var note: String?
       if box.isTruncated {
         note = "truncated: declares \(declaredEnd - cursor) bytes, '\(parent)' ends at byte \(range.upperBound)"
-        state.warn("HEIF '\(box.type)' box at byte \(cursor) \(note ?? "")")
+        state.warn("\(label) '\(box.type)' box at byte \(cursor) \(note ?? "")")
       }
       nodes += boxNodes(box, head: head, depth: depth, parent: parent, note: note)
       cursor = box.end

@@ -40,6 +40,8 @@ enum SanitizeDecoder {
         let picture = try PictureDecoder.decode(MemorySource(bytes), metadata: m, heif: heif, factor: k,
                                                 maxPixels: options.maxPixels, threads: options.threadsPerImage)
         return Decoded(image: picture.displayed, damage: picture.damage)
+      case .mov, .mp4:
+        throw PixelDecodeFailure.unsupported("\(m.path): a \(format.rawValue.uppercased()) video; sanitize does not re-encode video")
       }
     } catch {
       throw PixelDecodeFailure(classifying: error)
