@@ -25,6 +25,9 @@ public enum PictureDecoder {
     case .png:
       let image = try PNGCodec.decode(bytes, maxPixels: maxPixels)
       return view == .displayed ? image.oriented(metadata.orientation.effective) : image
+    case .webp, .gif:
+      let image = try decodeWebPOrGIF(bytes, format: format, minLongSide: minLongSide, maxPixels: maxPixels).image
+      return view == .displayed ? image.oriented(metadata.orientation.effective) : image
     case .heic, .heif, .avif:
       let context = try HEIFContext(data: bytes)
       return try context.decodePrimary(applyTransformations: view == .displayed, maxPixels: maxPixels)

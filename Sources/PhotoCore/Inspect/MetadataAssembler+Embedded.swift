@@ -29,6 +29,12 @@ extension MetadataAssembler {
       moved.document = path.appending(carrier.document)
       return moved
     }
+    m.manifests += sub.manifests.map { manifest in
+      var moved = manifest
+      moved.store = path.appending(manifest.store)
+      moved.thumbnails = manifest.thumbnails.map { path.appending($0) }
+      return moved
+    }
     m.warnings += sub.warnings.map { "\(path): \($0)" }
     m.incomplete += sub.incomplete.map { IncompleteCheck(scope: path.appending(CarrierPath(parsing: $0.scope)).description, reason: $0.reason) }
     if let error = sub.error ?? child.tree.failure.map({ "\($0)" }) {

@@ -37,6 +37,7 @@ struct MetadataAssembler {
       }
     }
     decodeOtherCarriers(normalized, into: &m)
+    if let store = scan.c2pa { decodeC2PA(store, tree: tree, carriers: normalized.carriers, into: &m) }
     resolveGeometry(scan, into: &m)
     // A thumbnail no walker reads (not a JPEG) is listed all the same.
     for carrier in m.carriers where carrier.kind == .thumbnail {
@@ -76,7 +77,9 @@ struct MetadataAssembler {
   /// index. PNG holds one image; a HEIF metadata item belongs to the primary when it describes it.
   func image(of carrier: Carrier, in scan: ContainerScan) -> Int? {
     switch scan.format {
-    case .png, nil: return carrier.kind == .trailer ? carrier.item : nil
+    case .png, .webp, .gif, nil:
+      // One image: carriers number only trailing documents and C2PA boxes.
+      return [.trailer, .c2paAssertion, .c2paClaim].contains(carrier.kind) ? carrier.item : nil
     case .jpeg: return carrier.item
     case .heic, .heif, .avif:
       guard carrier.kind != .trailer, let primary = scan.primaryItemID else { return carrier.item }

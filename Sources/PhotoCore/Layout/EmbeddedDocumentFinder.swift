@@ -16,6 +16,8 @@ struct EmbeddedDocumentFinder {
     iccProfiles()
     mpfImages()
     heifImageItems()
+    c2paStores()
+    c2paEmbeddedFiles()
     trailingDocuments()
   }
 

@@ -36,6 +36,15 @@ public enum CarrierKind: String, Sendable, Equatable, Hashable, Codable, CaseIte
   case rawBytes = "raw-bytes"
   /// The JSON descriptor sent with an output (not a part of the file).
   case descriptor
+  /// A C2PA manifest store in JUMBF (JPEG APP11 segments joined, PNG `caBX`, the ISOBMFF C2PA
+  /// `uuid` box, the WebP `C2PA` chunk).
+  case c2pa
+  /// The JSON or CBOR content of one C2PA assertion (`stds.exif`, `c2pa.actions`…).
+  case c2paAssertion = "c2pa-assertion"
+  /// The CBOR claim of one C2PA manifest (claim generator, the assertions it signs).
+  case c2paClaim = "c2pa-claim"
+  /// A C2PA claim or ingredient thumbnail: an image embedded in a manifest.
+  case c2paThumbnail = "c2pa-thumbnail"
 }
 
 /// One metadata carrier located in a file: where it is and its payload bytes.
@@ -124,6 +133,8 @@ public struct ContainerScan: Sendable {
   public var warnings: [String]
   /// HEIF: the walked structure, handed on to the byte mapper so a file is walked once.
   public var heif: HEIFFile?
+  /// JUMBF: the C2PA manifests the walk located, for the model and the embedded-file finder.
+  public var c2pa: C2PAStoreLayout?
 
   public init(format: ImageFormat?, storedSize: PixelSize? = nil, carriers: [Carrier] = [],
               transforms: [HEIFTransform] = [], structureTags: [MetadataTag] = [],

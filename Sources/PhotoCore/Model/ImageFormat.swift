@@ -1,6 +1,10 @@
 /// An image container format, recognised by content (magic bytes), never by file extension.
 public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
   case jpeg, heic, heif, avif, png
+  /// WebP (RIFF): simple (VP8, VP8L) or extended (VP8X). [RFC 9649]
+  case webp
+  /// GIF 87a/89a; pixels are its first frame.
+  case gif
 
   /// Bytes needed by `sniff(_:)`.
   public static let sniffLength = 64
@@ -9,6 +13,8 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
   public static func sniff(_ head: [UInt8]) -> ImageFormat? {
     if head.hasPrefix([0xFF, 0xD8, 0xFF]) { return .jpeg }
     if head.hasPrefix([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+    if head.count >= 12, head.hasPrefix(Array("RIFF".utf8)), head[8..<12].elementsEqual("WEBP".utf8) { return .webp }
+    if head.hasPrefix(Array("GIF87a".utf8)) || head.hasPrefix(Array("GIF89a".utf8)) { return .gif }
     return isobmffImageFormat(head)
   }
 

@@ -122,6 +122,8 @@ public enum Sanitizer {
         : try PNGCodec.decode(bytes, maxPixels: options.maxPixels)
       _ = consume bytes  // not needed past the decode: freed before the rotated copy is made
       image = stored.oriented(m.orientation.effective)
+    case .webp, .gif:
+      image = try WebPGIFSanitizeDecode.decode(bytes, metadata: m, plan: plan, displayed: displayed, options: options)
     case .heic, .heif, .avif:
       // libheif applies irot/imir/clap; the EXIF Orientation inside a HEIF is ignored.
       image = try HEIFContext(data: bytes).decodePrimary(applyTransformations: true, maxPixels: options.maxPixels)
