@@ -107,11 +107,11 @@ extension FindingID {
       exampleOutput: ["PA012 info    claim-understated: descriptor says gps_removed: false, but no carrier holds coordinates"])
     case .unreadable: FindingExplanation(
       summary: "file missing, truncated, malformed or unsupported (with the reason)",
-      meaning: "The output, its descriptor or its original could not be read: it does not exist, is not a JPEG, HEIF/AVIF or PNG (by content), is truncated or malformed, is not a regular file, or took longer than --file-timeout. The evidence gives the reason and the carrier says which file (none: the output; `descriptor`; `original`).",
+      meaning: "The output, its descriptor or its original could not be read: it does not exist, is not a JPEG, HEIF/AVIF, PNG, WebP or GIF (by content), is truncated or malformed, is not a regular file, or took longer than --file-timeout. The evidence gives the reason and the carrier says which file (none: the output; `descriptor`; `original`).",
       why: "Nothing was checked, so nothing can be vouched for. In a batch the file is reported and the batch goes on; single-file commands also exit 3.",
       fix: "Fix what the reason says: the path, the pipeline's encoder, the descriptor's JSON, or raise --file-timeout.",
       exampleCommand: "photoaudit verify Fixtures/defects/size-lie.json",
-      exampleOutput: ["PA013 error   unreadable: not a JPEG, HEIF/AVIF or PNG file (starts with 7b 0a 20 20 22 6d 65 64)"])
+      exampleOutput: ["PA013 error   unreadable: not a JPEG, HEIF/AVIF, PNG, WebP or GIF file (starts with 7b 0a 20 20 22 6d 65 64)"])
     case .unaccountedBytes: FindingExplanation(
       summary: "bytes outside every known structure (after EOI or IEND, in `free` boxes, in `mdat` no item references, beyond an ICC profile's tags)",
       meaning: "Part of the file belongs to no structure a reader interprets, or to a structure of unknown kind: data after the JPEG end-of-image marker or the PNG IEND, a HEIF `free` box, `mdat` bytes no item references, an unknown APPn segment or chunk. Error when the bytes hold an image, EXIF/TIFF, XMP or text; info when they are zero padding; warning otherwise. `inspect --map` shows every byte's structure.",

@@ -62,6 +62,9 @@ struct MetadataAssembler {
     var fix = contents.gps?.inDocument(carrier.document)
     fix?.offset = carrier.offset
     record(fix, in: &m)
+    var makerNoteFix = contents.makerNoteGPS?.inDocument(carrier.document)
+    makerNoteFix?.offset = carrier.offset
+    record(makerNoteFix, in: &m)
     if isPrimary {
       m.orientation.exif = contents.orientation
       m.orientation.thumbnail = contents.thumbnailOrientation

@@ -124,6 +124,12 @@ public enum CaptureSummary {
     "DocumentID", "InstanceID", "OriginalDocumentID", "DerivedFromDocumentID", "DerivedFromInstanceID",
     "HistoryInstanceID", "HistoryAction", "HistorySoftwareAgent", "HistoryWhen", "History", "Creator", "By-line",
     "Owner", "Credit", "Rights", "CopyrightNotice", "Writer-Editor", "CreatorContactInfo",
+    // MakerNotes: Apple's media group (the Live Photo content identifier) and burst IDs, face
+    // recognition names [ExifTool Apple.pm, Panasonic.pm, FujiFilm.pm, Olympus.pm]
+    "MediaGroupUUID", "ContentIdentifier", "BurstUUID", "ImageCaptureRequestID", "PhotoIdentifier", "FaceName", "FaceNames", "RecognizedFaceName",
+    "RecognizedFaceNames", "FaceRecognitionName",
+    // C2PA assertions (schema.org CreativeWork author and copyright holder)
+    "AuthorName", "AuthorIdentifier", "CopyrightHolderName", "CopyrightHolderLegalname",
   ]
 
   /// Identifying tags found anywhere in the file.
