@@ -37,6 +37,7 @@ public enum CheckRegistry {
     UnreadableCheck(), GPSPresentCheck(), GPSClaimCheck(), OrientationTagCheck(), OrientationPixelCheck(),
     ThumbnailCheck(), LocationTextCheck(), IdentifyingFieldsCheck(), DescriptorMismatchCheck(), CropCheck(),
     SecondaryImageMetadataCheck(), ICCDroppedCheck(), UnaccountedBytesCheck(), IncompleteCheckCheck(), OutputUnprocessedCheck(),
+    GenerationMetadataCheck(), ProvenanceManifestCheck(), C2PAThumbnailCheck(),
   ]
 
   /// Runs every check and applies the policy (disabled checks dropped, severities changed).

@@ -26,7 +26,10 @@ public enum PixelVerifier {
       ? ((try? PictureDecoder.decode(outputBytes, metadata: output, view: .displayed, minLongSide: decodeLongSide, maxPixels: maxPixels)) ?? outputStored)
       : outputStored.oriented(output.orientation.effective)
     verdicts.thumbnail = thumbnailVerdict(output, displayed: outputDisplayed)
-    guard let (originalMetadata, originalBytes) = original else { return verdicts }
+    guard let (originalMetadata, originalBytes) = original else {
+      verdicts.c2paThumbnails = C2PAThumbnailVerifier.verdicts(output, displayed: outputDisplayed, original: nil)
+      return verdicts
+    }
     let originalDisplayed: PixelImage
     do {
       originalDisplayed = try PictureDecoder.decode(originalBytes, metadata: originalMetadata, view: .displayed,
@@ -35,6 +38,7 @@ public enum PixelVerifier {
       verdicts.problem = "original pixels could not be decoded: \(error)"
       return verdicts
     }
+    verdicts.c2paThumbnails = C2PAThumbnailVerifier.verdicts(output, displayed: outputDisplayed, original: originalDisplayed)
     let fullDisplayed = originalMetadata.displayed ?? PixelSize(width: originalDisplayed.width, height: originalDisplayed.height)
     let crop = cropVerdict(original: originalDisplayed, fullSize: fullDisplayed, output: outputDisplayed, claimed: claimedCrop)
     // The reference for orientation: the region the output shows — the claimed crop when it

@@ -1,0 +1,61 @@
+import Codecs
+
+/// Does a C2PA claim or ingredient thumbnail show what the output shows? Compared by the same
+/// fingerprints as the EXIF thumbnail (PA005): a thumbnail whose shape or content differs from
+/// the output (as displayed) shows something the output does not — the uncropped original, an
+/// ingredient it was made from. When the original is known, the evidence says whether the
+/// thumbnail shows it.
+public struct C2PAThumbnailVerdict: Sendable, Equatable {
+  /// Its document's carrier path ("c2pa/ingredient-thumbnail").
+  public var path: CarrierPath
+  /// What it is ("C2PA 'c2pa.thumbnail.ingredient.jpeg' of manifest '…'").
+  public var role: String?
+  /// Correlation with the output as displayed.
+  public var score: Double
+  public var aspectDifference: Double
+  /// Correlation with the original as displayed, when the original was decoded.
+  public var originalScore: Double?
+  public var matches: Bool
+  public var detail: String
+}
+
+enum C2PAThumbnailVerifier {
+  /// Largest C2PA thumbnail decoded.
+  static let maxPixels = 1 << 24
+
+  /// A verdict for every C2PA thumbnail of `output` that decodes.
+  static func verdicts(_ output: PhotoMetadata, displayed: PixelImage, original: PixelImage?) -> [C2PAThumbnailVerdict] {
+    let shownFingerprint = displayed.fingerprint()
+    let originalFingerprint = original?.fingerprint()
+    return output.carriers.filter { $0.kind == .c2paThumbnail && !$0.payload.isEmpty }.compactMap { carrier in
+      guard let format = ImageFormat.sniff(Array(carrier.payload.prefix(ImageFormat.sniffLength))),
+            let stored = try? PictureDecoder.decode(carrier.payload, metadata: thumbnailMetadata(carrier, format: format),
+                                                    view: .displayed, minLongSide: PixelVerifier.decodeLongSide, maxPixels: maxPixels)
+      else { return nil }
+      let score = stored.fingerprint().correlation(with: shownFingerprint)
+      let aspect = Double(stored.width) / Double(max(stored.height, 1))
+      let outputAspect = Double(displayed.width) / Double(max(displayed.height, 1))
+      let difference = abs(aspect / outputAspect - 1)
+      let matches = score >= PixelVerifier.sameContent && difference <= ThumbnailCheck.shapeTolerance
+      let originalScore = originalFingerprint.map { stored.fingerprint().correlation(with: $0) }
+      var detail = matches ? "\(carrier.document) shows the same picture as the output (match \(CFormat.string("%.2f", score)))"
+        : "\(carrier.document) (\(stored.width)×\(stored.height)) shows other content than the output (match \(CFormat.string("%.2f", score)), aspect \(CFormat.string("%.2f", aspect)) vs \(CFormat.string("%.2f", outputAspect)))"
+      if !matches, let originalScore {
+        detail += originalScore >= PixelVerifier.sameContent
+          ? ": it shows the original (match \(CFormat.string("%.2f", originalScore))), including what the output removed"
+          : "; it does not show the original either (match \(CFormat.string("%.2f", originalScore)))"
+      } else if !matches {
+        detail += ": it may show what the output removed"
+      }
+      return C2PAThumbnailVerdict(path: carrier.document, role: carrier.note, score: score, aspectDifference: difference,
+                                  originalScore: originalScore, matches: matches, detail: detail)
+    }
+  }
+
+  /// The thumbnail read as a file of its own, for its orientation.
+  static func thumbnailMetadata(_ carrier: Carrier, format: ImageFormat) -> PhotoMetadata {
+    var m = Inspector.inspect(source: MemorySource(carrier.payload), path: carrier.document.description, options: InspectOptions(mode: .metadata))
+    if m.format == nil { m.format = format }
+    return m
+  }
+}
