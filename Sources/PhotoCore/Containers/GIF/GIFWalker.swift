@@ -182,8 +182,9 @@ struct GIFWalk {
     if let application { name += " '\(application)'"; node.name = name }
     switch (label, known?.carrier) {
     case (0xFE, _), (0x01, _):
-      // Free text: a comment carrier, its bytes swept (coordinates can hide in it).
-      node.swept = true
+      // Free text: a comment carrier; the sweep reads its joined text (coordinates can hide in
+      // it), and the raw bytes too when the text was too long to read whole.
+      node.swept = chain.capped
       add(Carrier(kind: .comment, offset: dataStart, length: chain.end - dataStart, note: "GIF \(name) at byte \(start)", payload: chain.data),
           capped: chain.capped, name: name, at: start)
     case (0xFF, .xmp?):
