@@ -10,7 +10,7 @@ extension MetadataAssembler {
       let label = carrier.note ?? carrier.kind.rawValue
       let value: JSONValue
       do {
-        value = try C2PAAssertionDecoder.value(carrier.payload)
+        value = try C2PAAssertionDecoder.value(carrier.payload, type: JUMBFWalker.contentType(of: carrier))
       } catch {
         m.incomplete.append(IncompleteCheck(scope: carrier.path.description, reason: "C2PA \(label) at byte \(offset) could not be read: \(error)"))
         let hits = carrier.payload.withUnsafeBytes { GPSSignatures.find(in: $0) }

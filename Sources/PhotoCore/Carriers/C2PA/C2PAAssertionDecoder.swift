@@ -8,10 +8,11 @@ public enum C2PAAssertionDecoder {
   /// Most tags made from one assertion.
   public static let maxTags = 256
 
-  /// The decoded value: JSON when the content starts with `{` or `[`, else CBOR.
-  public static func value(_ payload: [UInt8]) throws -> JSONValue {
+  /// The decoded value of a `json` or `cbor` content box (`type`); without a type, JSON when
+  /// the content starts with `{` or `[`, else CBOR.
+  public static func value(_ payload: [UInt8], type: String? = nil) throws -> JSONValue {
     let first = payload.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
-    if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+    if type == "json" || (type == nil && (first == UInt8(ascii: "{") || first == UInt8(ascii: "["))) {
       // JSON boxes may be NUL-padded.
       let end = payload.lastIndex { $0 != 0 }.map { $0 + 1 } ?? 0
       return try JSONParser.parse(Array(payload[..<end]))

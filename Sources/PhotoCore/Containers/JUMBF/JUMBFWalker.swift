@@ -21,6 +21,12 @@ public enum JUMBFWalker {
     walk.run()
     return walk.tree
   }
+
+  /// The content box type of a carrier the walk located ("json" or "cbor"), from its note.
+  public static func contentType(of carrier: Carrier) -> String? {
+    guard let note = carrier.note, note.hasSuffix(")"), let open = note.lastIndex(of: "(") else { return nil }
+    return String(note[note.index(after: open)..<note.index(before: note.endIndex)])
+  }
 }
 
 /// The state of one JUMBF walk.
