@@ -14,6 +14,9 @@ enum WebPChunks {
     "C2PA": "C2PA manifest store (JUMBF)",
   ]
 
+  /// Misspelt metadata FourCCs seen in the wild (by their hex) and the type they mean.
+  static let misspelt: [String: String] = ["584D5000": "XMP "]
+
   /// Chunks whose payload is coded pixels: read by the decoder, never swept (like IDAT).
   static let imageData: Set<String> = ["VP8 ", "VP8L", "ALPH"]
 

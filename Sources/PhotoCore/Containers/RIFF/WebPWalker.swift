@@ -104,8 +104,14 @@ struct WebPWalk {
       }
       chunkCount += 1
       let head = try read(position..<position + 8, "chunk header")
-      let type = WebPChunks.typeName(head[0..<4])
+      var type = WebPChunks.typeName(head[0..<4])
       let size = WebPChunks.u32le(head, 4)
+      if let meant = WebPChunks.misspelt[type] {
+        // Some writers end the FourCC with NUL instead of a space: the packet is there all the
+        // same (ExifTool shows it as an unknown chunk), so it is read.
+        warn("WebP chunk at byte \(position) has type \(type) (hex), meant as '\(meant)'; read as such (spec-following readers ignore it)")
+        type = meant
+      }
       let dataStart = position + 8
       var dataEnd = dataStart + size
       var note = WebPChunks.names[type]
