@@ -90,6 +90,26 @@ import Testing
     #expect(result.gpsRemoved == true)
   }
 
+  /// The corpus's C2PA files in each container: every store read, with its claim generator;
+  /// the HEIC's `uuid` box (which ExifTool 12.57 does not decode), Amazon's generated PNG (its
+  /// `c2pa.actions` say trainedAlgorithmicMedia), Truepic's JSON and Nikon's CBOR `stds.exif`.
+  @Test(.enabled(if: SharedCorpus.isAvailable, SharedCorpus.skipMessage), arguments: [
+    ("c2pa-public-testfiles/truepic-20230212-camera.jpg", "Truepic_Lens_SDK_libc2pa/2.5.1", true, "claim-thumbnail"),
+    ("c2pa-public-testfiles/nikon-20221019-building.jpeg", nil, true, "claim-thumbnail"),
+    ("c2pa-ts-fixtures/trustnxt-icon-signed-v2-bmff.heic", nil, false, nil),
+    ("c2pa-ts-fixtures/amazon-titan-g1.png", "Amazon_Bedrock c2pa-rs/0.32.7", false, nil),
+    ("c2pa-rs-fixtures/CA.jpg", "make_test_images/0.33.1 c2pa-rs/0.33.1", false, "ingredient-thumbnail"),
+  ] as [(String, String?, Bool, String?)])
+  func corpusStores(_ path: String, generator: String?, gps: Bool, thumbnail: String?) throws {
+    let m = Inspector.inspect(path: SharedCorpus.root.appendingPathComponent(path).path)
+    let manifest = try #require(m.manifests.last, "\(path): no manifest")
+    if let generator { #expect(manifest.claimGenerator == generator) } else { #expect(manifest.claimGenerator != nil) }
+    #expect(m.gps.contains { $0.path.contains("c2pa") } == gps, "\(m.gps.map(\.path))")
+    if let thumbnail { #expect(m.manifests.flatMap(\.thumbnails).contains { $0.contains(thumbnail) }) }
+    #expect(m.incomplete.filter { $0.scope.hasPrefix("c2pa") }.isEmpty, "\(m.incomplete)")
+    if path.hasSuffix("amazon-titan-g1.png") { #expect(manifest.digitalSourceType?.hasSuffix("trainedAlgorithmicMedia") == true) }
+  }
+
   // MARK: - CBOR
 
   @Test(arguments: [
