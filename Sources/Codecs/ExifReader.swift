@@ -110,11 +110,16 @@ public enum ExifReader {
     if let bytes = data.pointee.data, data.pointee.size > 0 {
       thumbnail = Array(UnsafeBufferPointer(start: bytes, count: Int(data.pointee.size)))
     }
-    let makerNote = makerNoteEntries(data)
+    // Apple's MakerNote strings come out wrong through libexif 0.6.24 (the core parses it).
+    let isApple = entries.contains { $0.ifd == .exif && $0.tag == 0x927C && $0.data.starts(with: appleMakerNote) }
+    let makerNote = isApple ? [] : makerNoteEntries(data)
     return withExtendedLifetime(sink) {
       ExifRawContents(bigEndian: bigEndian, entries: entries, thumbnail: thumbnail, makerNote: makerNote, messages: sink.messages)
     }
   }
+
+  /// The header of Apple's MakerNote.
+  static let appleMakerNote: [UInt8] = Array("Apple iOS".utf8)
 
   /// Most MakerNote entries read per block.
   public static let maxMakerNoteEntries = 512

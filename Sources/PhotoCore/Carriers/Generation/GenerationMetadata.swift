@@ -40,6 +40,13 @@ public enum GenerationMetadata {
     "fooocus_scheme": "Fooocus", "generation_data": "image generator", "sd:prompt": "image generator",
   ]
 
+  /// The EXIF, XMP and IPTC fields generators write to (and free-text fields they could):
+  /// only these are looked at, so a file's other tags cost nothing.
+  static let textFields: Set<String> = [
+    "UserComment", "ImageDescription", "Make", "Model", "Software", "XPComment", "XPSubject", "Artist",
+    "Description", "Caption-Abstract", "CreatorTool", "DigitalSourceType", "Parameters", "Prompt", "Comment",
+  ]
+
   /// Names of generators as they appear in `Software`, `xmp:CreatorTool` and the like.
   static let generatorNames = [
     "NovelAI", "Midjourney", "DALL-E", "DALL·E", "Stable Diffusion", "ComfyUI", "InvokeAI", "AUTOMATIC1111", "Fooocus",
@@ -57,8 +64,8 @@ public enum GenerationMetadata {
         out.append(record)
       }
     }
-    for tag in m.tags where tag.carrier != .comment {
-      guard case .text(let text) = tag.value else { continue }
+    for tag in m.tags where tag.carrier != .comment && textFields.contains(tag.name) {
+      guard case .text(let text) = tag.value, text.utf8.count >= 12 else { continue }
       if tag.carrier == .xmp, let record = xmp(tag, text: text) {
         out.append(record)
       } else if [.exif, .xmp, .iptc].contains(tag.carrier), let (generator, prompt) = GenerationPrompt.classify(text) {

@@ -6,6 +6,9 @@ enum GenerationPrompt {
   /// workflow in JSON, or JSON holding a prompt beside sampling settings (InvokeAI, Fooocus,
   /// NovelAI). Nil for anything else (cheap for ordinary text: a few substring checks).
   static func classify(_ text: String) -> (generator: String, prompt: String?)? {
+    // Cheap first: a generator's text starts with "{", "Prompt: {" or "Workflow: {", or holds
+    // "prompt:" or "Steps: " somewhere (bytes, not Character comparisons).
+    guard looksGenerated(text.utf8) else { return nil }
     let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
     if trimmed.hasPrefix("Prompt: {") { return ("ComfyUI", comfyPrompt(String(trimmed.dropFirst(8)))) }
     if trimmed.hasPrefix("Workflow: {") { return ("ComfyUI", nil) }
@@ -28,6 +31,17 @@ enum GenerationPrompt {
     }
     return ("Stable Diffusion web UI (AUTOMATIC1111)", a1111Prompt(text))
   }
+
+  /// True when the UTF-8 `bytes` could be a generator's: a JSON object, ComfyUI's prefixes, or
+  /// A1111's "Negative prompt:" / "Steps: ".
+  static func looksGenerated(_ bytes: String.UTF8View) -> Bool {
+    guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return false }
+    if first == UInt8(ascii: "{") || first == UInt8(ascii: "P") || first == UInt8(ascii: "W") { return true }
+    return ByteSearch.firstIndex(of: negativePrompt[...], in: Array(bytes)) != nil || ByteSearch.firstIndex(of: steps[...], in: Array(bytes)) != nil
+  }
+
+  static let negativePrompt = Array("Negative prompt:".utf8)
+  static let steps = Array("Steps: ".utf8)
 
   /// A1111: the prompt is the text before "Negative prompt:" (or before the "Steps:" line).
   static func a1111Prompt(_ text: String) -> String? {
