@@ -154,5 +154,9 @@ import Testing
     if let brace = broken.firstIndex(of: UInt8(ascii: "{")) { broken[brace] = UInt8(ascii: "#") }
     let m = Inspector.inspect(source: MemorySource(PNGBuilder.file([PNGBuilder.chunk("caBX", broken)])), path: "broken.png")
     #expect(m.incomplete.contains { $0.scope == "c2pa/c2pa-assertion#1" })
+    // A caBX that is not a JUMBF superbox was not checked.
+    let junk = Inspector.inspect(source: MemorySource(PNGBuilder.file([PNGBuilder.chunk("caBX", Array("not a box".utf8))])), path: "junk.png")
+    #expect(junk.incomplete.contains { $0.scope == "c2pa" }, "\(junk.incomplete)")
+    #expect(CheckRegistry.run(CheckSubject(output: junk)).contains { $0.id == .incompleteCheck })
   }
 }

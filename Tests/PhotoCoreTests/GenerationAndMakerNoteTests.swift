@@ -37,6 +37,17 @@ import Testing
     #expect(GenerationMetadata.records(in: m).isEmpty)
   }
 
+  /// A prompt is text from the file: `inspect` shows it escaped.
+  @Test func promptsAreShownEscaped() {
+    var m = PhotoMetadata(path: "x.jpg", format: .jpeg, stored: PixelSize(width: 1, height: 1), displayed: PixelSize(width: 1, height: 1))
+    m.tags = [MetadataTag(carrier: .exif, group: "ExifIFD", name: "UserComment",
+                          value: .text("a \u{1B}[31mred\u{1B}[0m duck\nNegative prompt: x\nSteps: 2, Sampler: y"))]
+    let table = InspectTable.render([m], allTags: false, style: TextStyle(color: false))
+    #expect(table.contains("generator    Stable Diffusion web UI (AUTOMATIC1111) (exif 'UserComment', "))
+    #expect(table.contains("\\e[31mred\\e[0m duck"), "\(table)")
+    #expect(!table.contains("\u{1B}"))
+  }
+
   @Test func promptExcerptsAreShortAndWhole() {
     let long = String(repeating: "word ", count: 40)
     let excerpt = GenerationMetadata.records(in: {

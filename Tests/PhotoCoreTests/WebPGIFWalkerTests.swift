@@ -76,6 +76,23 @@ import Testing
     #expect(audit.findings.isEmpty, "\(audit.findings.map(\.evidence))")
   }
 
+  @Test(arguments: ["carriers/gif-animated.gif", "carriers/webp-animated.webp", "carriers/gif-xmp-gps.gif"])
+  func sanitizeReadsGIFAndWebP(_ fixture: String) throws {
+    let directory = try SanitizeTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = SanitizeTests.sanitize(fixture, in: directory)
+    #expect(result.error == nil)
+    #expect(result.gpsRemoved == true)
+    let output = try #require(result.output)
+    let written = Inspector.inspect(path: output)
+    #expect(written.format == .jpeg && written.displayed == PixelSize(width: 96, height: 64))
+    #expect(written.carriers.filter { $0.kind != .jfif }.isEmpty, "\(written.carriers.map(\.path))")
+    // The first frame, upright: the output matches its input by the pixels.
+    let audit = PairAuditor.audit(output: output, original: FixtureFiles.path(fixture), descriptor: nil).report
+    #expect(audit.pixels?.orientation?.kind == .upright)
+    #expect(audit.findings.isEmpty, "\(audit.findings.map(\.evidence))")
+  }
+
   @Test(arguments: ["carriers/webp-exif-gps.webp", "carriers/webp-xmp-gps.webp", "carriers/webp-animated.webp",
                     "carriers/webp-orient-6.webp", "carriers/gif-xmp-gps.gif", "carriers/gif-animated.gif",
                     "carriers/gif-comment-gps.gif", "carriers/c2pa-gps.webp"])

@@ -10,9 +10,15 @@ extension EmbeddedDocumentFinder {
     }
     for carrier in stores {
       let (source, range, placement) = location(of: 0..<carrier.payload.count, in: carrier)
-      add("c2pa", index: nextIndex("c2pa"), format: .jumbf, source: source, range: range, placement: placement,
-          origin: .embedded, role: carrier.note, imageKind: nil)
+      store(add("c2pa", index: nextIndex("c2pa"), format: .jumbf, source: source, range: range, placement: placement,
+                origin: .embedded, role: carrier.note, imageKind: nil))
     }
+  }
+
+  /// A store that is not a JUMBF superbox was not checked (PA015): the carrier does not parse.
+  mutating func store(_ walked: LayoutTree?) {
+    guard let walked, let failure = walked.failure, let step = tree.children.last?.step else { return }
+    tree.markIncomplete(step.description, "the C2PA/JUMBF box could not be read: \(failure)")
   }
 
   /// JPEG APP11: each payload is "JP" (cut off by the walker), the box instance number En (2
@@ -54,13 +60,13 @@ extension EmbeddedDocumentFinder {
       guard !joined.isEmpty else { continue }
       let role = packets.count == 1 ? "JUMBF box in APP11" : "JUMBF box in \(packets.count) APP11 segments"
       if inPlace, ranges.count == 1, let only = ranges.first {
-        add("c2pa", index: nextIndex("c2pa"), format: .jumbf, source: tree.source, range: only, placement: tree.placement,
-            origin: .embedded, role: role, imageKind: nil)
+        store(add("c2pa", index: nextIndex("c2pa"), format: .jumbf, source: tree.source, range: only, placement: tree.placement,
+                  origin: .embedded, role: role, imageKind: nil))
       } else {
         let placement: FilePlacement = inPlace ? tree.placement.joining(ranges)
           : .derived(anchor: packets.first?.carrier.offset ?? 0, via: "JUMBF box joined from APP11 segments")
-        add("c2pa", index: nextIndex("c2pa"), format: .jumbf, source: MemorySource(joined), range: 0..<joined.count,
-            placement: placement, origin: .embedded, role: role, imageKind: nil)
+        store(add("c2pa", index: nextIndex("c2pa"), format: .jumbf, source: MemorySource(joined), range: 0..<joined.count,
+                  placement: placement, origin: .embedded, role: role, imageKind: nil))
       }
     }
   }
