@@ -103,6 +103,19 @@ import Testing
     #expect(map.opaque.isEmpty, "\(fixture): \(map.opaque.map(\.pathText))")
   }
 
+  /// A descriptor may call the formats "webp" / "image/webp" and "gif" / "image/gif".
+  @Test(arguments: [("carriers/webp-xmp-gps.webp", "webp"), ("carriers/webp-xmp-gps.webp", "image/webp"),
+                    ("carriers/gif-animated.gif", "gif"), ("carriers/gif-animated.gif", "image/gif")])
+  func descriptorFormatNames(_ fixture: String, format: String) throws {
+    let m = Self.inspect(fixture)
+    let json = #"{"format": "\#(format)", "width": 96, "height": 64, "size_bytes": \#(m.fileSize), "gps_removed": false}"#
+    let descriptor = try Descriptor.parse(Array(json.utf8), path: "d.json")
+    let findings = CheckRegistry.run(CheckSubject(output: m, descriptor: descriptor))
+    #expect(!findings.contains { $0.id == .descriptorMismatch }, "\(findings.map(\.evidence))")
+    let wrong = try Descriptor.parse(Array(#"{"format": "jpeg", "width": 96, "height": 64, "gps_removed": false}"#.utf8), path: "d.json")
+    #expect(CheckRegistry.run(CheckSubject(output: m, descriptor: wrong)).contains { $0.id == .descriptorMismatch && $0.tag == "format" })
+  }
+
   @Test func gifCommentCoordinatesAreFoundOnce() throws {
     let m = Self.inspect("carriers/gif-comment-gps.gif")
     #expect(m.gps.count == 1, "\(m.gps.map { $0.signature ?? "" })")
