@@ -29,7 +29,7 @@ enum C2PAThumbnailVerifier {
     let originalFingerprint = original?.fingerprint()
     return output.carriers.filter { $0.kind == .c2paThumbnail && !$0.payload.isEmpty }.compactMap { carrier in
       guard let format = ImageFormat.sniff(Array(carrier.payload.prefix(ImageFormat.sniffLength))),
-            let stored = try? PictureDecoder.decode(carrier.payload, metadata: thumbnailMetadata(carrier, format: format),
+            let stored = try? PictureDecoder.decode(carrier.payload, metadata: thumbnailMetadata(carrier, format: format, in: output),
                                                     view: .displayed, minLongSide: PixelVerifier.decodeLongSide, maxPixels: maxPixels)
       else { return nil }
       let score = stored.fingerprint().correlation(with: shownFingerprint)
@@ -52,10 +52,12 @@ enum C2PAThumbnailVerifier {
     }
   }
 
-  /// The thumbnail read as a file of its own, for its orientation.
-  static func thumbnailMetadata(_ carrier: Carrier, format: ImageFormat) -> PhotoMetadata {
-    var m = Inspector.inspect(source: MemorySource(carrier.payload), path: carrier.document.description, options: InspectOptions(mode: .metadata))
-    if m.format == nil { m.format = format }
-    return m
+  /// What the decoder needs of the thumbnail: its format and its own EXIF Orientation, as the
+  /// layout walk found them (the embedded image of the same path; not walked again).
+  static func thumbnailMetadata(_ carrier: Carrier, format: ImageFormat, in output: PhotoMetadata) -> PhotoMetadata {
+    let image = output.embeddedImages.first { $0.path == carrier.document }
+    let orientation = image?.orientation.flatMap(Orientation.init(rawValue:)) ?? .up
+    return PhotoMetadata(path: carrier.document.description, format: format, stored: image?.size,
+                         orientation: OrientationFacts(exif: image?.orientation, effective: orientation))
   }
 }
