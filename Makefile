@@ -12,7 +12,7 @@ EXTRA_PACKAGES ?=
 BIN          := .build/release/photoaudit
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo fixtures versions clean report-screenshot install uninstall
+.PHONY: all deps build test demo fixtures versions clean report-screenshot install uninstall scale-test
 
 all: build
 
@@ -92,6 +92,21 @@ versions:
 clean:
 	rm -rf .build
 
+## scale-test: end to end on real batch engines (Tests/EndToEnd/scale-test.sh, SPEC "Scale"): 8
+## shards under GNU parallel (--shard K/8, and --shard auto with each task's JOB_COMPLETION_INDEX)
+## and Apache Spark in local mode piping the file list through `audit --files-from -` with
+## RDD.pipe over 4 partitions; each merged with `merge --expect` must equal one unsharded run,
+## byte for byte. Installs GNU parallel, Java 17 and pyspark 4 when missing; uses the debug
+## binary `make test` builds (~30 s then; SCALE_CHECKS="" to check pixels as well).
+SCALE_PACKAGES := parallel openjdk-17-jre-headless python3-pip
+PYTHON         ?= python3
+scale-test:
+	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(SCALE_PACKAGES)"
+	@$(PYTHON) -c 'import pyspark' 2>/dev/null || $(PYTHON) -m pip install -q 'pyspark>=4,<5' \
+	  || $(PYTHON) -m pip install -q --break-system-packages 'pyspark>=4,<5'
+	$(SWIFT) build --product photoaudit
+	PHOTOAUDIT=.build/debug/photoaudit PYTHON=$(PYTHON) Tests/EndToEnd/scale-test.sh
+
 ## fuzz, fuzz-mutate: libFuzzer targets and mutation runs (issue 7; not part of CI) — Makefile.fuzz
 include Makefile.fuzz
 
@@ -104,3 +119,4 @@ bench: build
 	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
 	PHOTOAUDIT=$(BIN) BENCH_SAVE=$(BENCH_SAVE) bench/sanitize.sh
 	PHOTOAUDIT=$(BIN) BENCH_SAVE=$(BENCH_SAVE) bench/scan.sh
+	PHOTOAUDIT=$(BIN) BENCH_SAVE=$(BENCH_SAVE) bench/memory.sh

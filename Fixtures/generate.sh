@@ -464,6 +464,7 @@ for f in hidden/*.jpg hidden/*.png; do expect_pixels "$f" reference/upright.png;
 
 source "$HERE/gen/failclosed-checks.sh"
 bash "$HERE/gen/failclosed-tree.sh"   # failclosed/: GPS in embedded documents, caps (issue 12)
+source "$HERE/gen/pixels.sh"   # pixels/: damaged outputs, decoder limits, HEIF grids, large pairs
 bash "$HERE/gen/carriers.sh"          # carriers/: WebP, GIF, C2PA, generator metadata, MakerNotes (issue 17)
 
 # ---------------------------------------------------------------------------------------

@@ -190,3 +190,38 @@ gen_heic() {
   rm -f "$dir.tmp/src.jpg"
   rm -rf "$dir" && mv "$dir.tmp" "$dir" && touch "$dir.done"
 }
+
+# --- issue 18: grids and very large pictures -------------------------------------------------
+HEIFGRID="$ROOT/Fixtures/tools/heifgrid.py"
+
+# grid_from_ppm PPM OUT TILE Q [heifgrid options]: cuts PPM into TILE x TILE tiles (the last row and
+# column padded by ImageMagick's crop, then clipped by the grid's output size), encodes each with
+# heif-enc -q Q and assembles a grid HEIC as iPhones write them (tools/heifgrid.py).
+grid_from_ppm() {
+  local ppm=$1 out=$2 tile=$3 q=$4; shift 4
+  local work dims w h columns rows i
+  work=$(mktemp -d)
+  dims=$("$IM_CONVERT" "$ppm" -format '%w %h' info:) || die "identify failed"
+  read -r w h <<<"$dims"
+  columns=$(((w + tile - 1) / tile)); rows=$(((h + tile - 1) / tile))
+  "$IM_CONVERT" "$ppm" -background black -extent $((columns * tile))x$((rows * tile)) -crop "${tile}x${tile}" +repage \
+    "$work/t-%04d.png" || die "tile crop failed"
+  for ((i = 0; i < columns * rows; i++)); do
+    heif-enc -q "$q" -o "$work/t-$(printf %04d "$i").heic" "$work/t-$(printf %04d "$i").png" >/dev/null || die "heif-enc failed"
+  done
+  python3 "$HEIFGRID" "$out" "$w" "$h" "$columns" "$@" "$work"/t-*.heic || die "heifgrid failed"
+  rm -rf "$work"
+}
+
+# One 12 MP grid HEIC like an iPhone's (4032x3024 as 8x6 tiles of 512x512), from base2.
+gen_grid_heic() {
+  gen_bases
+  local dir="$DATA/$GEN_VERSION/grid-heic" base="$DATA/$GEN_VERSION/bases"
+  [ -f "$dir.done" ] && return 0
+  echo "generating: 12 MP grid HEIC (48 tiles, heif-enc, ~30 s) ..." >&2
+  rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+  "$IM_CONVERT" "$base/base2.jpg" -depth 8 "$dir.tmp/src.ppm" || die "convert failed"
+  grid_from_ppm "$dir.tmp/src.ppm" "$dir.tmp/IMG_GRID.heic" 512 50
+  rm -f "$dir.tmp/src.ppm"
+  rm -rf "$dir" && mv "$dir.tmp" "$dir" && touch "$dir.done"
+}

@@ -6,7 +6,7 @@
 # See bench/README.md.
 source "$(dirname "$0")/lib.sh"
 
-need_tools exiftool exiv2 heif-enc vipsthumbnail python3
+need_tools exiftool exiv2 heif-enc heif-convert vipsthumbnail djpeg python3
 start_output scan
 WORK=$(mktemp -d /tmp/photoaudit-bench.XXXXXX)
 BENCH_LOG=$WORK/stderr.log
@@ -59,14 +59,14 @@ gen_scan() {
   rm -rf "$dir" && mv "$dir.tmp" "$dir" && touch "$dir.done"
 }
 
-# Pairs: 96 copies (hard links) of the 12 MP JPEG originals (Orientation 1/6/8/3) + 4 of the 12 MP HEIC,
-# outputs made by vipsthumbnail (another pipeline: that is what audit is for): most correct
-# (auto-rotated, stripped), every 4th left unrotated (wrong orientation), every 7th keeps
-# its metadata (GPS leak).
+# Pairs: 96 copies (hard links) of the 12 MP JPEG originals (Orientation 1/6/8/3) + 4 of a 12 MP
+# grid HEIC like an iPhone's (48 tiles of 512x512), outputs made by vipsthumbnail (another
+# pipeline: that is what audit is for): most correct (auto-rotated, stripped), every 4th left
+# unrotated (wrong orientation), every 7th keeps its metadata (GPS leak).
 gen_pairs() {
   gen_12mp
-  gen_heic
-  local dir="$DATA/$GEN_VERSION/pairs"
+  gen_grid_heic
+  local dir="$DATA/$GEN_VERSION/pairs-grid"
   [ -f "$dir.done" ] && return 0
   echo "generating: $PAIRS_N original/output pairs (vipsthumbnail) ..." >&2
   rm -rf "$dir.tmp" && mkdir -p "$dir.tmp/originals" "$dir.tmp/outputs"
@@ -75,7 +75,7 @@ gen_pairs() {
     if [ "$i" -lt $((PAIRS_N - 4)) ]; then
       f=${set12[$((i % ${#set12[@]}))]}; name=$(printf 'P%03d_%s' "$i" "$(basename "$f")")
     else
-      f="$DATA/$GEN_VERSION/heic/IMG_HEIC.heic"; name=$(printf 'P%03d_IMG_HEIC.heic' "$i")
+      f="$DATA/$GEN_VERSION/grid-heic/IMG_GRID.heic"; name=$(printf 'P%03d_IMG_GRID.heic' "$i")
     fi
     ln "$f" "$dir.tmp/originals/$name" 2>/dev/null || cp "$f" "$dir.tmp/originals/$name"
     opts=(); local save="[Q=85,strip]"
@@ -115,7 +115,7 @@ SCAN="$DATA/$GEN_VERSION/scan-$SCAN_N"
 SCAN_JP="$DATA/$GEN_VERSION/scan-$SCAN_N-jpeg-png"
 NJP=$(find "$SCAN_JP" -type f | wc -l)
 FAST_REPEAT=${BENCH_REPEAT_FAST:-$((BENCH_REPEAT * 3))}   # the sub-second runs: more samples
-PAIRS="$DATA/$GEN_VERSION/pairs"
+PAIRS="$DATA/$GEN_VERSION/pairs-grid"
 N=$(find "$SCAN" -type f | wc -l)
 warm_cache "$SCAN" "$PAIRS"
 
@@ -177,12 +177,13 @@ echo
 NP=$(find "$PAIRS/originals" -type f | wc -l)
 NPJ=$(find "$PAIRS/jpeg/originals" -type f | wc -l)
 NPH=$(find "$PAIRS/heic/originals" -type f | wc -l)
-echo "B. pixel-verified audit: $NP pairs ($NPJ x 12 MP JPEG Orientation 1/6/8/3 + $NPH x 12 MP HEIC originals;"
+echo "B. pixel-verified audit: $NP pairs ($NPJ x 12 MP JPEG Orientation 1/6/8/3 + $NPH x 12 MP grid HEIC originals (48 tiles);"
 echo "   outputs 2048 px by vipsthumbnail, every 4th left unrotated, every 7th keeps GPS)"
 printf '%-50s %10s %9s %9s %10s %s\n' "command" "pairs/s" "wall" "cpu" "peak RSS" "findings (errors)"
 pa_findings() { python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["summary"]; print(s["pairs"], "pairs,", s["findings"], "findings,", s["by_severity"]["error"], "errors")' "$1" 2>/dev/null || echo "?"; }
+declare -A PWALL PCPU
 pair_row() { # pair_row KEY LABEL PAIRS NOTE
-  RATE[$1]=$(div "$3" "$B_WALL" '%.1f')
+  RATE[$1]=$(div "$3" "$B_WALL" '%.1f'); PWALL[$1]=$B_WALL; PCPU[$1]=$B_CPU
   local note=""; [ "$B_RC" -le 1 ] || note=" (exit $B_RC)"
   printf '%-50s %10s %8.2fs %8.2fs %7s MB %s%s\n' "$2" "${RATE[$1]}" "$B_WALL" "$B_CPU" "$(mb "$B_RSS")" "$4" "$note"
 }
@@ -193,8 +194,30 @@ pa_pairs "" 2;     pair_row pp2 "audit --originals O --outputs U -j 2: all $NP" 
 pa_pairs "" 1;     pair_row pp1 "  the same, -j 1" "$NP" "$(pa_findings "$WORK/pairs.json")"
 pa_pairs jpeg/ 1;  pair_row ppj "  JPEG originals only ($NPJ), -j 1" "$NPJ" "$(pa_findings "$WORK/pairs.json")"
 pa_pairs heic/ 1;  pair_row pph "  HEIC originals only ($NPH), -j 1" "$NPH" "$(pa_findings "$WORK/pairs.json")"
-echo "   (each pair: both files' metadata and byte map, the original decoded at reduced size (JPEG: DCT"
-echo "   scaling; HEIC: libheif has none, a full HEVC decode) and matched with the output's pixels)"
+# The floor: decoding both pictures of every pair at the scale the check uses, with the
+# reference tools, one process per file: djpeg -scale 1/8 (4032 px -> 504, 2048 px -> 256, what
+# photoaudit's 256/128 px minimum sides pick), and for a HEIC original heif-convert to Y4M (a
+# full HEVC decode on libheif's own tile threads; HEVC has no reduced decode).
+floor_jpeg() { # floor_jpeg DIR: djpeg -scale 1/8 of every original and output
+  local f
+  for f in "$1"/originals/* "$1"/outputs/*; do djpeg -scale 1/8 -outfile /dev/null "$f" || return 1; done
+}
+floor_heic() { # floor_heic DIR TMP: heif-convert the originals, djpeg -scale 1/8 the outputs
+  local f
+  for f in "$1"/originals/*; do heif-convert "$f" "$2/x.y4m" >/dev/null || return 1; done
+  for f in "$1"/outputs/*; do djpeg -scale 1/8 -outfile /dev/null "$f" || return 1; done
+}
+export -f floor_jpeg floor_heic
+best none bash -c 'floor_jpeg "$@"' _ "$PAIRS/jpeg";              pair_row fj "  floor, JPEG pairs: djpeg -scale 1/8 of both" "$NPJ" ""
+best none bash -c 'floor_heic "$@"' _ "$PAIRS/heic" "$WORK";      pair_row fh "  floor, HEIC pairs: heif-convert + djpeg -scale 1/8" "$NPH" ""
+rj=$(div "${PWALL[ppj]}" "${PWALL[fj]}"); rh=$(div "${PWALL[pph]}" "${PWALL[fh]}")
+echo "   JPEG pairs: ${RATE[ppj]} pairs/s vs floor ${RATE[fj]}: ratio ${rj}x the floor's time   SPEC <= 1.4: $(verdict "$rj" '<=' 1.4)   issue 1.1-1.2: $(verdict "$rj" '<=' 1.2)"
+echo "               cpu ratio $(div "${PCPU[ppj]}" "${PCPU[fj]}")x (the floor starts one djpeg per file: its wall time includes $((2 * NPJ)) process start-ups)"
+echo "   HEIC pairs: ${RATE[pph]} pairs/s vs floor ${RATE[fh]}: ratio ${rh}x the floor's time, cpu ratio $(div "${PCPU[pph]}" "${PCPU[fh]}")x"
+echo "               (heif-convert decodes on libheif's tile threads and writes Y4M; photoaudit -j 1 decodes tiles on the cores -j leaves)"
+echo "   (each pair: both files' metadata and byte map, both pictures decoded once at reduced size (JPEG: DCT"
+echo "   scaling; HEIC: every tile decoded on the cores -j leaves and area-averaged, HEVC has no reduced"
+echo "   decode) and matched by fingerprints)"
 echo
 # exiftool's own summary lines ("1 directories scanned", "1200 image files read") are expected.
 grep -v -E '^ *[0-9]+ (directories scanned|image files read)$' "$BENCH_LOG" >"$WORK/stderr" || true

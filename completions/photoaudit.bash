@@ -39,7 +39,7 @@ _photoaudit() {
         --max-pixels) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json markdown" -- "$cur")); return ;;
         --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --fail-on) COMPREPLY=($(compgen -W "error warning info" -- "$cur")); return ;;
+        --fail-on) COMPREPLY=($(compgen -W "error warning info none" -- "$cur")); return ;;
         --policy) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
       esac
@@ -56,7 +56,7 @@ _photoaudit() {
         --format) COMPREPLY=($(compgen -W "table json jsonl csv markdown junit" -- "$cur")); return ;;
         --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --jobs|-j) COMPREPLY=(); return ;;
-        --fail-on) COMPREPLY=($(compgen -W "error warning info" -- "$cur")); return ;;
+        --fail-on) COMPREPLY=($(compgen -W "error warning info none" -- "$cur")); return ;;
         --policy) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --files-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -75,12 +75,13 @@ _photoaudit() {
         --pairs) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --report-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --shard) COMPREPLY=(); return ;;
+        --shards) COMPREPLY=(); return ;;
         --max-pixels) COMPREPLY=(); return ;;
         --file-timeout) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json jsonl csv markdown junit" -- "$cur")); return ;;
         --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --jobs|-j) COMPREPLY=(); return ;;
-        --fail-on) COMPREPLY=($(compgen -W "error warning info" -- "$cur")); return ;;
+        --fail-on) COMPREPLY=($(compgen -W "error warning info none" -- "$cur")); return ;;
         --policy) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --files-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -89,7 +90,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--originals --outputs --pairs --report-dir --shard --no-pixels --max-pixels --file-timeout --format --output -o --jobs -j --quiet -q --fail-on --policy --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--originals --outputs --pairs --report-dir --shard --shards --resume --no-pixels --max-pixels --file-timeout --format --output -o --jobs -j --quiet -q --fail-on --policy --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -d -- "$cur")) ;;
     sanitize)
@@ -105,7 +106,7 @@ _photoaudit() {
         --format) COMPREPLY=($(compgen -W "table json" -- "$cur")); return ;;
         --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --jobs|-j) COMPREPLY=(); return ;;
-        --fail-on) COMPREPLY=($(compgen -W "error warning info" -- "$cur")); return ;;
+        --fail-on) COMPREPLY=($(compgen -W "error warning info none" -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --files-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --ext) COMPREPLY=(); return ;;
@@ -113,19 +114,20 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--out --profile --max-side --quality --crop --exact-size --no-icc --444 --png --max-kb --trim --force --max-pixels --file-timeout --format --output -o --jobs -j --quiet -q --fail-on --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--out --profile --max-side --quality --crop --exact-size --no-icc --444 --png --max-kb --trim --force --accept-damaged --max-pixels --file-timeout --format --output -o --jobs -j --quiet -q --fail-on --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     merge)
       case "$prev" in
+        --expect) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json jsonl csv markdown junit" -- "$cur")); return ;;
         --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --fail-on) COMPREPLY=($(compgen -W "error warning info" -- "$cur")); return ;;
+        --fail-on) COMPREPLY=($(compgen -W "error warning info none" -- "$cur")); return ;;
         --policy) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--format --output -o --fail-on --policy --color --no-color --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--expect --format --output -o --fail-on --policy --color --no-color --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     explain)

@@ -10,6 +10,13 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   case gif(String)
   case tooLarge(width: Int, height: Int, limit: Int)
   case invalidArgument(String)
+  /// A decoder's own resource limit refused the file before decoding it (libheif's "Security
+  /// limit exceeded", libpng's width/height user limits, TurboJPEG's scan limit): not damage,
+  /// but the pixels were not checked.
+  case limit(String)
+  /// The file uses a feature the decoder does not implement (an unsupported codec or coding
+  /// process): the pixels were not checked, though another reader may show them.
+  case unsupported(String)
 
   public var description: String {
     switch self {
@@ -22,6 +29,17 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case .tooLarge(let w, let h, let limit):
       "image is \(w)×\(h) (\(w * h) pixels), over the limit of \(limit) pixels"
     case .invalidArgument(let m): m
+    case .limit(let m): m
+    case .unsupported(let m): m
+    }
+  }
+
+  /// True when the error is a refusal by a size or resource limit (`tooLarge`, `limit`): the
+  /// file may be fine, it was not decoded.
+  public var isLimit: Bool {
+    switch self {
+    case .tooLarge, .limit: true
+    default: false
     }
   }
 }

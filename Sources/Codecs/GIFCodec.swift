@@ -1,8 +1,8 @@
 internal import CGif
 
 /// Decodes the first frame of a GIF with giflib's low-level API, row by row (`DGifGetLine`),
-/// placed on the logical screen and reduced by a whole factor as rows arrive: a reduced decode
-/// holds one row at full width plus the reduced sums, never the full picture. Transparent pixels
+/// placed on the logical screen and reduced by a whole factor as rows arrive (`AreaReducer`): a
+/// reduced decode holds one row at full width plus the reduced sums, never the full picture. Transparent pixels
 /// (graphic control extension) and the screen outside the frame are transparent; the result is
 /// RGBA. giflib reports errors by return value (no `longjmp`). [GIF89a]
 public enum GIFCodec {
@@ -35,7 +35,7 @@ public enum GIFCodec {
         throw .gif(message(error, "opening the GIF"))
       }
       defer { withExtendedLifetime(reader) { _ = DGifCloseFile(gif, nil) } }
-      return try firstFrame(gif, factor: min(max(1, factor), ReducedCanvas.maximumFactor), maxPixels: maxPixels)
+      return try firstFrame(gif, factor: min(max(1, factor), AreaReducer.maximumFactor), maxPixels: maxPixels)
     }
   }
 
@@ -94,8 +94,11 @@ public enum GIFCodec {
       palette[i * 4 + 2] = c.Blue
       palette[i * 4 + 3] = i == transparent ? 0 : 255
     }
-    var canvas = ReducedCanvas(width: width, height: height, factor: k)
+    // Rows in order need one open output row; interlaced rows come in four passes: all open.
+    var canvas = try AreaReducer(sourceWidth: width, sourceHeight: height, factor: k, channels: 4,
+                                 windowRows: desc.Interlace ? nil : 1)
     var line = [GifPixelType](repeating: 0, count: frameWidth)
+    var rgba = [UInt8](repeating: 0, count: frameWidth * 4)
     var damage: String?
     for (index, row) in rowOrder(height: frameHeight, interlaced: desc.Interlace).enumerated() {
       let status = line.withUnsafeMutableBufferPointer { DGifGetLine(gif, $0.baseAddress, Int32(frameWidth)) }
@@ -104,7 +107,11 @@ public enum GIFCodec {
         damage = message(gif.pointee.Error, "decoding row \(index + 1) of \(frameHeight) of the first frame")
         break
       }
-      canvas.add(line, y: top + row, x: left, palette: palette)
+      for x in 0..<frameWidth {
+        let p = Int(line[x]) * 4
+        rgba[x * 4] = palette[p]; rgba[x * 4 + 1] = palette[p + 1]; rgba[x * 4 + 2] = palette[p + 2]; rgba[x * 4 + 3] = palette[p + 3]
+      }
+      rgba.withUnsafeBufferPointer { canvas.add(row: $0.baseAddress!, y: top + row, x0: left, count: frameWidth) }
     }
     return Result(image: try canvas.image(), width: width, height: height, factor: k, damage: damage)
   }
@@ -137,68 +144,5 @@ public enum GIFCodec {
       reader.position += n
       return Int32(n)
     }
-  }
-}
-
-/// The logical screen at full size, or reduced by a whole factor with premultiplied sums per
-/// reduced pixel; rows are added as the decoder gives them.
-struct ReducedCanvas {
-  /// The largest factor (the sums of 128 × 128 pixels stay within 32 bits).
-  static let maximumFactor = 128
-  let width: Int, height: Int, factor: Int
-  let outWidth: Int, outHeight: Int
-  /// Full size: the RGBA samples. Reduced: premultiplied R, G, B and alpha sums.
-  var full: [UInt8] = []
-  var sums: [UInt32] = []
-
-  init(width: Int, height: Int, factor: Int) {
-    self.width = width
-    self.height = height
-    self.factor = factor
-    outWidth = (width + factor - 1) / factor
-    outHeight = (height + factor - 1) / factor
-    if factor == 1 { full = [UInt8](repeating: 0, count: width * height * 4) } else { sums = [UInt32](repeating: 0, count: outWidth * outHeight * 4) }
-  }
-
-  /// Adds a row of palette indexes at screen row `y`, starting at screen column `x`.
-  mutating func add(_ line: [UInt8], y: Int, x: Int, palette: [UInt8]) {
-    guard y >= 0, y < height else { return }
-    let first = max(0, -x), last = min(line.count, width - x)
-    guard first < last else { return }
-    if factor == 1 {
-      for i in first..<last {
-        let p = Int(line[i]) * 4, o = (y * width + x + i) * 4
-        full[o] = palette[p]; full[o + 1] = palette[p + 1]; full[o + 2] = palette[p + 2]; full[o + 3] = palette[p + 3]
-      }
-      return
-    }
-    let row = (y / factor) * outWidth
-    for i in first..<last {
-      let p = Int(line[i]) * 4, o = (row + (x + i) / factor) * 4
-      let alpha = UInt32(palette[p + 3])
-      sums[o] += UInt32(palette[p]) * alpha / 255
-      sums[o + 1] += UInt32(palette[p + 1]) * alpha / 255
-      sums[o + 2] += UInt32(palette[p + 2]) * alpha / 255
-      sums[o + 3] += alpha
-    }
-  }
-
-  /// The RGBA picture: full size as is; reduced, each pixel the average of the screen pixels it
-  /// covers (uncovered ones transparent), colours un-premultiplied.
-  func image() throws(CodecError) -> PixelImage {
-    if factor == 1 { return try PixelImage(width: width, height: height, channels: 4, pixels: full) }
-    var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
-    for ry in 0..<outHeight {
-      let rows = min(factor, height - ry * factor)
-      for rx in 0..<outWidth {
-        let area = UInt32(rows * min(factor, width - rx * factor))
-        let o = (ry * outWidth + rx) * 4
-        let alphaSum = sums[o + 3]
-        guard alphaSum > 0 else { continue }
-        for c in 0..<3 { out[o + c] = UInt8(min(255, (UInt64(sums[o + c]) * 255 + UInt64(alphaSum / 2)) / UInt64(alphaSum))) }
-        out[o + 3] = UInt8(min(255, (alphaSum + area / 2) / area))
-      }
-    }
-    return try PixelImage(width: outWidth, height: outHeight, channels: 4, pixels: out)
   }
 }

@@ -77,6 +77,46 @@ extension HEIFContext {
 
   /// Checks the size, decodes one handle and copies the interleaved plane out.
   private static func decode(_ handle: OpaquePointer, applyTransformations: Bool, maxPixels: Int, what: String) throws(CodecError) -> PixelImage {
+    let image = try decodeInterleaved(handle, applyTransformations: applyTransformations, maxPixels: maxPixels, what: what)
+    let plane = try InterleavedPlane(image, what: what)
+    return try PixelImage(width: plane.width, height: plane.height, channels: plane.channels) { (dst: inout UnsafeMutableBufferPointer<UInt8>) throws(CodecError) in
+      guard let base = dst.baseAddress else { return }
+      for y in 0..<plane.height { plane.copyRow(y, to: base + y * plane.width * plane.channels) }
+    }
+  }
+
+  /// Decodes the primary image without its transformations and hands each row of 8-bit
+  /// interleaved samples (RGB, or straight-alpha RGBA) to `body` as (row, y, width, channels),
+  /// without a copy of the whole image: the tile decoder reduces rows as they come.
+  package func decodePrimaryRows(
+    maxPixels: Int, _ body: (UnsafePointer<UInt8>, Int, Int, Int) -> Void
+  ) throws(CodecError) {
+    setMaxDecodingThreads(0)
+    if heif_image_handle_has_alpha_channel(primary) == 0 {
+      // Planar RGB is what libheif's decoder produces before interleaving (decode_image_planar
+      // converts to RGB 4:4:4 planes): taking the planes skips a whole-image copy.
+      let image = try HEIFContext.decodeInterleaved(primary, applyTransformations: false, maxPixels: maxPixels,
+                                                    what: "the image", planar: true)
+      let planes = try PlanarRGB(image, what: "the image")
+      let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: planes.width * 3)
+      defer { scratch.deallocate() }
+      for y in 0..<planes.height {
+        planes.interleave(y, into: scratch)
+        body(scratch, y, planes.width, 3)
+      }
+      return
+    }
+    let image = try HEIFContext.decodeInterleaved(primary, applyTransformations: false, maxPixels: maxPixels, what: "the image")
+    let plane = try InterleavedPlane(image, what: "the image")
+    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: plane.width * plane.channels)
+    defer { scratch.deallocate() }
+    for y in 0..<plane.height { body(plane.row(y, scratch: scratch), y, plane.width, plane.channels) }
+  }
+
+  /// Checks the size and decodes one handle to interleaved RGB(A) (`heif_decode_image`), or to
+  /// RGB planes (`heif_chroma_444`) when `planar`.
+  private static func decodeInterleaved(_ handle: OpaquePointer, applyTransformations: Bool, maxPixels: Int, what: String,
+                                        planar: Bool = false) throws(CodecError) -> HEIFDecodedImage {
     let storedW = Int(heif_image_handle_get_ispe_width(handle))
     let storedH = Int(heif_image_handle_get_ispe_height(handle))
     // Without an ispe libheif reports 0; fall back to the displayed size.
@@ -91,57 +131,136 @@ extension HEIFContext {
     var out: OpaquePointer?
     try check(heif_decode_image(
       handle, &out, heif_colorspace_RGB,
-      alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options.raw))
+      planar ? heif_chroma_444 : alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options.raw))
     guard let out else { throw .heif(code: 0, message: "libheif decoded \(what) to nothing") }
-    let image = HEIFDecodedImage(raw: out)
-    return try copyInterleaved(image, channels: alpha ? 4 : 3, what: what)
-  }
-
-  /// Copies `heif_channel_interleaved` (`heif_image_get_plane_readonly`) row by row, dropping
-  /// the stride padding, reducing 16-bit storage to 8 bits and un-premultiplying alpha.
-  private static func copyInterleaved(_ image: borrowing HEIFDecodedImage, channels: Int, what: String) throws(CodecError) -> PixelImage {
-    let width = Int(heif_image_get_width(image.raw, heif_channel_interleaved))
-    let height = Int(heif_image_get_height(image.raw, heif_channel_interleaved))
-    let storageBits = Int(heif_image_get_bits_per_pixel(image.raw, heif_channel_interleaved))
-    let rangeBits = Int(heif_image_get_bits_per_pixel_range(image.raw, heif_channel_interleaved))
-    var stride: Int32 = 0
-    guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(image.raw, heif_channel_interleaved, &stride) else {
-      throw .heif(code: 0, message: "libheif decoded \(what) without an interleaved RGB plane")
-    }
-    let bytesPerSample = storageBits > 8 * channels ? 2 : 1
-    let rowBytes = width * channels * bytesPerSample
-    guard Int(stride) >= rowBytes else {
-      throw .heif(code: 0, message: "libheif returned a \(stride)-byte row for a \(width)-pixel image")
-    }
-    let shift = max(0, rangeBits - 8)
-    let premultiplied = channels == 4 && heif_image_is_premultiplied_alpha(image.raw) != 0
-    return try PixelImage(width: width, height: height, channels: channels) { (dst: inout UnsafeMutableBufferPointer<UInt8>) throws(CodecError) in
-      guard let base = dst.baseAddress else { return }
-      for y in 0..<height {
-        let src = plane + y * Int(stride)
-        let row = base + y * width * channels
-        if bytesPerSample == 1 {
-          row.update(from: src, count: width * channels)
-        } else {
-          // heif_chroma_interleaved_RRGGBB(AA)_LE: little-endian 16-bit words.
-          for i in 0..<(width * channels) {
-            let v = Int(src[2 * i]) | Int(src[2 * i + 1]) << 8
-            row[i] = UInt8(clamping: v >> shift)
-          }
-        }
-        if premultiplied { unpremultiply(row, pixels: width) }
-      }
-    }
+    return HEIFDecodedImage(raw: out)
   }
 
   /// Straight alpha from premultiplied RGBA, in place: c = round(c × 255 / a).
-  private static func unpremultiply(_ row: UnsafeMutablePointer<UInt8>, pixels: Int) {
+  static func unpremultiply(_ row: UnsafeMutablePointer<UInt8>, pixels: Int) {
     for p in 0..<pixels {
       let a = Int(row[4 * p + 3])
       guard a != 0, a != 255 else { continue }
       for c in 0..<3 {
         row[4 * p + c] = UInt8(clamping: (Int(row[4 * p + c]) * 255 + a / 2) / a)
       }
+    }
+  }
+}
+
+/// The interleaved plane of a decoded image (`heif_image_get_plane_readonly`), read row by row:
+/// stride padding dropped, 16-bit storage reduced to 8 bits, premultiplied alpha made straight.
+private struct InterleavedPlane: ~Copyable {
+  let image: HEIFDecodedImage
+  let plane: UnsafePointer<UInt8>
+  let stride: Int
+  let width: Int
+  let height: Int
+  let channels: Int
+  let bytesPerSample: Int
+  let shift: Int
+  let premultiplied: Bool
+
+  init(_ image: consuming HEIFDecodedImage, what: String) throws(CodecError) {
+    let raw = image.raw
+    let width = Int(heif_image_get_width(raw, heif_channel_interleaved))
+    let height = Int(heif_image_get_height(raw, heif_channel_interleaved))
+    let storageBits = Int(heif_image_get_bits_per_pixel(raw, heif_channel_interleaved))
+    let rangeBits = Int(heif_image_get_bits_per_pixel_range(raw, heif_channel_interleaved))
+    let channels = heif_image_get_chroma_format(raw) == heif_chroma_interleaved_RGBA
+      || heif_image_get_chroma_format(raw) == heif_chroma_interleaved_RRGGBBAA_LE
+      || heif_image_get_chroma_format(raw) == heif_chroma_interleaved_RRGGBBAA_BE ? 4 : 3
+    var stride: Int32 = 0
+    guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(raw, heif_channel_interleaved, &stride) else {
+      throw .heif(code: 0, message: "libheif decoded \(what) without an interleaved RGB plane")
+    }
+    let bytesPerSample = storageBits > 8 * channels ? 2 : 1
+    guard Int(stride) >= width * channels * bytesPerSample else {
+      throw .heif(code: 0, message: "libheif returned a \(stride)-byte row for a \(width)-pixel image")
+    }
+    self.image = image
+    self.plane = plane
+    self.stride = Int(stride)
+    self.width = width
+    self.height = height
+    self.channels = channels
+    self.bytesPerSample = bytesPerSample
+    self.shift = max(0, rangeBits - 8)
+    self.premultiplied = channels == 4 && heif_image_is_premultiplied_alpha(raw) != 0
+  }
+
+  /// Row `y` as 8-bit straight samples: the plane itself when it already is, else converted
+  /// into `scratch` (`width × channels` bytes).
+  func row(_ y: Int, scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
+    if bytesPerSample == 1 && !premultiplied { return plane + y * stride }
+    copyRow(y, to: scratch)
+    return UnsafePointer(scratch)
+  }
+
+  /// Copies row `y` as 8-bit straight samples into `dst`.
+  func copyRow(_ y: Int, to dst: UnsafeMutablePointer<UInt8>) {
+    let src = plane + y * stride
+    if bytesPerSample == 1 {
+      dst.update(from: src, count: width * channels)
+    } else {
+      // heif_chroma_interleaved_RRGGBB(AA)_LE: little-endian 16-bit words.
+      for i in 0..<(width * channels) {
+        let v = Int(src[2 * i]) | Int(src[2 * i + 1]) << 8
+        dst[i] = UInt8(clamping: v >> shift)
+      }
+    }
+    if premultiplied { HEIFContext.unpremultiply(dst, pixels: width) }
+  }
+}
+
+/// The R, G and B planes of a decoded image (`heif_chroma_444`), interleaved a row at a time:
+/// 16-bit storage reduced to 8 bits.
+private struct PlanarRGB: ~Copyable {
+  let image: HEIFDecodedImage
+  let planes: [(pointer: UnsafePointer<UInt8>, stride: Int)]
+  let width: Int
+  let height: Int
+  let shift: Int
+  let wide: Bool
+
+  init(_ image: consuming HEIFDecodedImage, what: String) throws(CodecError) {
+    let raw = image.raw
+    let width = Int(heif_image_get_width(raw, heif_channel_R))
+    let height = Int(heif_image_get_height(raw, heif_channel_R))
+    var planes: [(pointer: UnsafePointer<UInt8>, stride: Int)] = []
+    for channel in [heif_channel_R, heif_channel_G, heif_channel_B] {
+      var stride: Int32 = 0
+      guard let plane = heif_image_get_plane_readonly(raw, channel, &stride),
+            Int(heif_image_get_width(raw, channel)) == width, Int(heif_image_get_height(raw, channel)) == height else {
+        throw .heif(code: 0, message: "libheif decoded \(what) without three RGB planes of one size")
+      }
+      planes.append((plane, Int(stride)))
+    }
+    let storageBits = Int(heif_image_get_bits_per_pixel(raw, heif_channel_R))
+    let rangeBits = Int(heif_image_get_bits_per_pixel_range(raw, heif_channel_R))
+    guard width > 0, height > 0, planes.allSatisfy({ $0.stride >= width * (storageBits > 8 ? 2 : 1) }) else {
+      throw .heif(code: 0, message: "libheif returned planes too narrow for a \(width)-pixel image")
+    }
+    self.image = image
+    self.planes = planes
+    self.width = width
+    self.height = height
+    self.wide = storageBits > 8
+    self.shift = max(0, rangeBits - 8)
+  }
+
+  /// Writes row `y` as interleaved 8-bit RGB into `dst` (`width × 3` bytes).
+  func interleave(_ y: Int, into dst: UnsafeMutablePointer<UInt8>) {
+    let r = planes[0].pointer + y * planes[0].stride
+    let g = planes[1].pointer + y * planes[1].stride
+    let b = planes[2].pointer + y * planes[2].stride
+    if wide {
+      func sample(_ p: UnsafePointer<UInt8>, _ x: Int) -> UInt8 {
+        UInt8(clamping: (Int(p[2 * x]) | Int(p[2 * x + 1]) << 8) >> shift)
+      }
+      for x in 0..<width { dst[3 * x] = sample(r, x); dst[3 * x + 1] = sample(g, x); dst[3 * x + 2] = sample(b, x) }
+    } else {
+      for x in 0..<width { dst[3 * x] = r[x]; dst[3 * x + 1] = g[x]; dst[3 * x + 2] = b[x] }
     }
   }
 }

@@ -63,11 +63,23 @@ public enum JPEGCodec {
   /// The header's full W×H is checked against `maxPixels` *before* any pixel memory is
   /// allocated (`.tooLarge`), whatever the scale. Library warnings (a truncated scan, bytes
   /// before a marker) are tolerated unless `strict` is set; the decoded image then holds what
-  /// libjpeg-turbo recovered.
+  /// libjpeg-turbo recovered (`decodeReportingWarnings` says what went wrong).
   public static func decode(
     _ data: [UInt8], scale: ScalingFactor = .one, maxPixels: Int,
     expandGray: Bool = false, strict: Bool = false
   ) throws(CodecError) -> PixelImage {
+    let outcome = try decodeReportingWarnings(data, scale: scale, maxPixels: maxPixels, expandGray: expandGray)
+    if strict, let warning = outcome.warning { throw .jpeg("cannot decode the JPEG: \(warning)") }
+    return outcome.image
+  }
+
+  /// Decodes like `decode` and returns libjpeg's first warning with the image: libjpeg-turbo
+  /// returns -1 on a warning yet fills the whole image, recovering what it can (grey where the
+  /// data ended), so the warning is the only sign of damage. Progressive files with more than
+  /// 500 scans are refused (`TJFLAG_LIMITSCANS`, a `.limit`).
+  public static func decodeReportingWarnings(
+    _ data: [UInt8], scale: ScalingFactor = .one, maxPixels: Int, expandGray: Bool = false
+  ) throws(CodecError) -> JPEGDecodeOutcome {
     let handle = try TurboJPEGHandle(.decompress)
     let header = try readHeader(data, with: handle)
     let (area, overflow) = header.width.multipliedReportingOverflow(by: header.height)
@@ -85,34 +97,39 @@ public enum JPEGCodec {
     }
 
     if header.colorspace.isCMYK {
-      let cmyk = try decompress(data, handle: handle, width: width, height: height, format: TJPF_CMYK, channels: 4, strict: strict)
-      return try rgb(fromInvertedCMYK: cmyk, width: width, height: height)
+      let cmyk = try decompress(data, handle: handle, width: width, height: height, format: TJPF_CMYK, channels: 4)
+      return JPEGDecodeOutcome(image: try rgb(fromInvertedCMYK: cmyk.samples, width: width, height: height), warning: cmyk.warning)
     }
     let gray = header.colorspace == .gray && !expandGray
-    let samples = try decompress(
+    let decoded = try decompress(
       data, handle: handle, width: width, height: height,
-      format: gray ? TJPF_GRAY : TJPF_RGB, channels: gray ? 1 : 3, strict: strict)
-    return try PixelImage(width: width, height: height, channels: gray ? 1 : 3, pixels: samples)
+      format: gray ? TJPF_GRAY : TJPF_RGB, channels: gray ? 1 : 3)
+    return JPEGDecodeOutcome(
+      image: try PixelImage(width: width, height: height, channels: gray ? 1 : 3, pixels: decoded.samples),
+      warning: decoded.warning)
   }
 
-  /// One `tjDecompress2` call into a fresh buffer of `width × height × channels` bytes.
+  /// One `tjDecompress2` call into a fresh buffer of `width × height × channels` bytes; a
+  /// warning is returned, a fatal error thrown.
   private static func decompress(
     _ data: [UInt8], handle: borrowing TurboJPEGHandle, width: Int, height: Int,
-    format: TJPF, channels: Int, strict: Bool
-  ) throws(CodecError) -> [UInt8] {
+    format: TJPF, channels: Int
+  ) throws(CodecError) -> (samples: [UInt8], warning: String?) {
     let count = try PixelImage.sampleCount(width: width, height: height, channels: channels)
     var result: Int32 = 0
     let samples = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
       result = data.withUnsafeBufferPointer { input in
         tjDecompress2(
           handle.raw, input.baseAddress, UInt(input.count), out.baseAddress,
-          Int32(width), Int32(width * channels), Int32(height), Int32(format.rawValue), 0)
+          Int32(width), Int32(width * channels), Int32(height), Int32(format.rawValue), TJFLAG_LIMITSCANS)
       }
       // On a fatal error the buffer may be partly written; it is discarded below.
       initialized = count
     }
-    try handle.check(result, "cannot decode the JPEG", strict: strict)
-    return samples
+    guard result != 0 else { return (samples, nil) }
+    if case .warning(let message) = handle.lastFailure() { return (samples, message) }
+    try handle.check(result, "cannot decode the JPEG")
+    return (samples, nil)
   }
 
   /// Converts Adobe-inverted CMYK (as libjpeg returns it: 255 = no ink) to RGB.

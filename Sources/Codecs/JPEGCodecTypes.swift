@@ -174,3 +174,30 @@ public enum LosslessOperation: Int, Sendable, Equatable, Hashable, CaseIterable,
     }
   }
 }
+
+/// A JPEG decode and libjpeg's first warning, if it gave one (`JPEGCodec.decodeReportingWarnings`).
+public struct JPEGDecodeOutcome: Sendable {
+  /// The decoded pixels: complete, or with what libjpeg-turbo recovered (grey past the damage).
+  public var image: PixelImage
+  /// libjpeg's first warning ("Premature end of JPEG file", "Corrupt JPEG data: …").
+  public var warning: String?
+
+  /// Wraps a decode.
+  public init(image: PixelImage, warning: String?) {
+    self.image = image
+    self.warning = warning
+  }
+
+  /// The warning when it means the pixels are damaged (data missing or undecodable), nil when
+  /// there is none or it leaves the pixels whole: extraneous bytes before a marker, an unknown
+  /// JFIF revision or Adobe transform, a bad ICC marker, a sequential file's unusual scan header.
+  /// [jerror.h JWRN_*: JPEG_EOF, HIT_MARKER, HUFF_BAD_CODE, ARITH_BAD_CODE, MUST_RESYNC,
+  /// BOGUS_PROGRESSION are damage.] Only the first warning is known (libjpeg's `emit_message`
+  /// prints one), so damage after a harmless warning goes unseen.
+  public var damage: String? {
+    guard let warning else { return nil }
+    let harmless = ["extraneous bytes before marker", "unknown JFIF revision", "Unknown Adobe color transform",
+                    "bad ICC marker", "Invalid SOS parameters for sequential JPEG"]
+    return harmless.contains(where: warning.contains) ? nil : warning
+  }
+}

@@ -53,8 +53,19 @@ struct TurboJPEGHandle: ~Copyable {
     case .warning(let message):
       if strict { throw .jpeg("\(context): \(message)") }
     case .fatal(let message):
-      throw .jpeg("\(context): \(message)")
+      throw TurboJPEGHandle.classify("\(context): \(message)")
     }
+  }
+
+  /// A fatal libjpeg error as a `CodecError`: a coding process or precision libjpeg-turbo does
+  /// not implement is `.unsupported` ([jerror.h] JERR_SOF_UNSUPPORTED, JERR_BAD_PRECISION,
+  /// JERR_CONVERSION_NOTIMPL), TurboJPEG's progressive scan limit (`TJFLAG_LIMITSCANS`) is
+  /// `.limit`, anything else (bad markers, corrupt data) `.jpeg`.
+  static func classify(_ message: String) -> CodecError {
+    let unsupported = ["Unsupported JPEG process", "Unsupported JPEG data precision", "Unsupported color conversion"]
+    if unsupported.contains(where: message.contains) { return .unsupported("JPEG: \(message)") }
+    if message.contains("more than 500 scans") { return .limit("JPEG: \(message)") }
+    return .jpeg(message)
   }
 }
 

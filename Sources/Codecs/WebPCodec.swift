@@ -122,10 +122,10 @@ public enum WebPCodec {
   static func check(_ status: VP8StatusCode, _ doing: String) throws(CodecError) {
     switch status {
     case VP8_STATUS_OK: return
-    case VP8_STATUS_OUT_OF_MEMORY: throw .webp("out of memory \(doing)")
+    case VP8_STATUS_OUT_OF_MEMORY: throw .limit("WebP: libwebp ran out of memory \(doing)")
     case VP8_STATUS_INVALID_PARAM: throw .webp("invalid parameter \(doing)")
     case VP8_STATUS_BITSTREAM_ERROR: throw .webp("the data is corrupt (\(doing))")
-    case VP8_STATUS_UNSUPPORTED_FEATURE: throw .webp("a feature libwebp does not support (\(doing))")
+    case VP8_STATUS_UNSUPPORTED_FEATURE: throw .unsupported("WebP: a feature libwebp does not support (\(doing))")
     case VP8_STATUS_SUSPENDED: throw .webp("decoding was suspended (\(doing))")
     case VP8_STATUS_USER_ABORT: throw .webp("decoding was aborted (\(doing))")
     case VP8_STATUS_NOT_ENOUGH_DATA: throw .webp("the data ends early (\(doing)): the file is truncated")

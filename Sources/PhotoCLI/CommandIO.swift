@@ -41,6 +41,17 @@ final class CommandIO {
     if capture { out += text } else { FileHandle.standardOutput.write(Data(text.utf8)) }
   }
 
+  /// Writes part of a document that is streamed while a batch runs (JSONL records) with
+  /// write(2), so a failure is seen: 0, or the errno.
+  func writeStreamed(_ text: String) -> Int32 {
+    guard !capture else {
+      out += text
+      return 0
+    }
+    var text = text
+    return text.withUTF8 { StreamFile.writeAll(1, $0) }
+  }
+
   /// Writes text for people (tables, Markdown, help).
   func writeText(_ text: String) { write(SafeText.terminal(text)) }
 

@@ -58,7 +58,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
       self = .cannotWrite
     } else if !outcome.unreadableInputs.isEmpty {
       self = .unreadable
-    } else if let worst = outcome.worstFinding, worst >= outcome.failOn {
+    } else if let worst = outcome.worstFinding, let failOn = outcome.failOn, worst >= failOn {
       self = .findings
     } else {
       self = .ok
@@ -80,8 +80,8 @@ struct Outcome: Sendable, Equatable {
   var unwritten: [String] = []
   /// The most severe finding reported.
   var worstFinding: Severity?
-  /// `--fail-on`.
-  var failOn: Severity = .error
+  /// `--fail-on`; nil for `--fail-on none` (findings are data: never exit 1).
+  var failOn: Severity? = .error
   /// The signal that stopped the run (SIGINT, SIGTERM).
   var signal: Int32?
 
@@ -89,13 +89,13 @@ struct Outcome: Sendable, Equatable {
   static let usage = Outcome(usageError: true)
 
   /// The outcome of a report: its worst finding against `--fail-on`.
-  init(report: AuditReport, failOn: Severity) {
+  init(report: AuditReport, failOn: Severity?) {
     self.worstFinding = report.findings.map(\.severity).max()
     self.failOn = failOn
   }
 
   init(usageError: Bool = false, missingInputs: [String] = [], unreadableInputs: [String] = [], unwritten: [String] = [],
-       worstFinding: Severity? = nil, failOn: Severity = .error, signal: Int32? = nil) {
+       worstFinding: Severity? = nil, failOn: Severity? = .error, signal: Int32? = nil) {
     self.usageError = usageError
     self.missingInputs = missingInputs
     self.unreadableInputs = unreadableInputs

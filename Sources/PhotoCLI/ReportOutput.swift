@@ -5,10 +5,12 @@ enum ReportOutput {
   /// The formats of a findings report; table first (the default).
   static let formats = ["table", "json", "jsonl", "csv", "markdown", "junit"]
 
-  static func render(_ report: AuditReport, format: String, style: TextStyle, failOn: Severity, jobs: Int = 1) -> String {
+  /// The report in `format`; JSONL needs the stream's `header` (a stream without one is empty).
+  static func render(_ report: AuditReport, format: String, style: TextStyle, failOn: Severity?, jobs: Int = 1,
+                     header: ReportStream.Header? = nil) -> String {
     switch format {
     case "json": ReportJSON.document(report).serialized(jobs: jobs) + "\n"
-    case "jsonl": ReportJSON.lines(report)
+    case "jsonl": header.map { ReportStream.text(report, header: $0) } ?? ""
     case "csv": ReportText.csv(report)
     case "markdown": ReportText.markdown(report)
     case "junit": JUnitReport.render(report, failOn: failOn)
@@ -19,9 +21,10 @@ enum ReportOutput {
   /// Renders, prints or writes to --output, and says where it went on stderr when wanted.
   /// A report that cannot be written is in the outcome (exit 4).
   static func emit(_ report: AuditReport, spec: CommandSpec, parsed: ParsedArguments, io: CommandIO, jobs: Int,
-                   reportDirectory: String? = nil, outcome: inout Outcome) {
+                   reportDirectory: String? = nil, header: ReportStream.Header? = nil, outcome: inout Outcome) {
     let format = OptionValues.format(parsed, spec: spec)
-    let text = render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn, jobs: jobs)
+    let text = render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn, jobs: jobs,
+                      header: header)
     OptionValues.emit(text, parsed: parsed, io: io, forPeople: OptionValues.isForPeople(format), command: spec.name, outcome: &outcome)
     if RunSummary.wanted(parsed, io: io, format: format, reportDirectory: reportDirectory) {
       let written = RunSummary.destinations(parsed, reportDirectory: reportDirectory).filter { !outcome.unwritten.contains($0) }

@@ -14,7 +14,16 @@ enum RunSummary {
   /// "wrote reports/ and report.json: 3 errors, 0 warnings, 1 info in 2 of 348 files".
   static func line(_ report: AuditReport, written: [String]) -> String {
     let withFindings = report.files.filter { !$0.findings.isEmpty }.count
-    let counts = ReportText.severityTotals(report) + " in \(withFindings) of " + ReportText.plural(report.files.count, "file")
+    return line(totals: ReportText.severityTotals(report), withFindings: withFindings, files: report.files.count, written: written)
+  }
+
+  /// The same line for a streamed report, from its tally.
+  static func line(_ tally: ReportTally, written: [String]) -> String {
+    line(totals: tally.severityTotals, withFindings: tally.filesWithFindings, files: tally.files, written: written)
+  }
+
+  private static func line(totals: String, withFindings: Int, files: Int, written: [String]) -> String {
+    let counts = totals + " in \(withFindings) of " + ReportText.plural(files, "file")
     return written.isEmpty ? counts : "wrote \(written.joined(separator: " and ")): " + counts
   }
 

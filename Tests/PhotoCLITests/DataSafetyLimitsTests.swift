@@ -79,7 +79,8 @@ import Testing
   }
 
   /// `verify` decodes pixels to compare them: the same header is refused by the decoder's own
-  /// cap, reported as a problem of the file, not a crash.
+  /// cap before any allocation, and the refusal is a PA015 finding (pixels not checked), exit 1:
+  /// never a crash, never a clean verdict.
   @Test(arguments: ["jpg", "png", "heic"])
   func verifyRefusesAGigapixelHeader(_ ext: String) throws {
     let scratch = try ScratchDirectory("verify-bomb-\(ext)")
@@ -87,12 +88,14 @@ import Testing
     let input = scratch.path + "/bomb." + ext
     try Data(Self.bomb(ext)).write(to: URL(fileURLWithPath: input))
     let r = PhotoCLI.runCapturing(["verify", input, "--original", input, "--format", "json"])
-    #expect([0, 1, 3].contains(r.status))
+    #expect(r.status == 1)
     // Ours for JPEG and PNG; for HEIF libheif's own cap (32768×32768) speaks first.
     let refusal = ext == "heic"
-      ? "Security limit exceeded: Image size \(Self.side)x\(Self.side) exceeds the maximum image size"
+      ? "HEIF: Memory allocation error: Security limit exceeded: Image size \(Self.side)x\(Self.side) exceeds the maximum image size 32768x32768"
       : "image is \(Self.side)×\(Self.side) (\(Self.pixels) pixels), over the limit of 200000000 pixels"
-    #expect(r.out.contains("output pixels could not be decoded: ") && r.out.contains(refusal), "\(r.out.prefix(1500)) \(r.err)")
+    #expect(r.out.contains("\"output pixels could not be decoded: \(refusal)\""), "\(r.out.prefix(1500)) \(r.err)")
+    #expect(r.out.contains("\"evidence\": \"pixels not fully checked: the output's pixels were not decoded: \(refusal)\""),
+            "\(r.out.prefix(3000))")
   }
 
   /// The refusal happens before allocation: the whole process peaks far below the 12.9 GB the

@@ -80,7 +80,7 @@ import Testing
     (["inspect", "--formta", "json", "x.jpg"], "photoaudit inspect: unknown option '--formta'; did you mean '--format'? See 'photoaudit inspect --help'.\n"),
     (["audit", "--report-dri", "r", "u/"], "photoaudit audit: unknown option '--report-dri'; did you mean '--report-dir'? See 'photoaudit audit --help'.\n"),
     (["inspect", "--format", "josn", "x.jpg"], "photoaudit inspect: --format must be table, json or jsonl, not 'josn'; did you mean 'json'? See 'photoaudit inspect --help'.\n"),
-    (["verify", "--fail-on", "warn", "x.jpg"], "photoaudit verify: --fail-on must be error, warning or info, not 'warn'; did you mean 'warning'? See 'photoaudit verify --help'.\n"),
+    (["verify", "--fail-on", "warn", "x.jpg"], "photoaudit verify: --fail-on must be error, warning, info or none, not 'warn'; did you mean 'warning'? See 'photoaudit verify --help'.\n"),
     (["inspect", "--report-dir", "r", "x.jpg"], "photoaudit inspect: unknown option '--report-dir': it is an option of 'audit', not of 'inspect'. See 'photoaudit inspect --help'.\n"),
     (["--verison"], "photoaudit: unknown option '--verison'; did you mean '--version'? See 'photoaudit --help'.\n"),
     (["help", "inpsect"], "photoaudit: help: unknown command 'inpsect'; did you mean 'inspect'? See 'photoaudit --help'.\n"),

@@ -35,7 +35,9 @@ import Testing
   @Test(arguments: commands + ["--help"])
   func helpFitsEightyColumns(_ command: String) {
     let text = PhotoCLI.runCapturing(command == "--help" ? ["--help"] : [command, "--help"]).out
-    for line in text.split(separator: "\n") where !line.hasPrefix("  photoaudit ") && !line.hasPrefix("  for ") && !line.hasPrefix("  find ") {
+    // Example command lines do not wrap (an engine's variable may come first).
+    let commandLines = ["  photoaudit ", "  for ", "  find ", "  JOB_COMPLETION_INDEX="]
+    for line in text.split(separator: "\n") where !commandLines.contains(where: { line.hasPrefix($0) }) {
       #expect(line.count <= 80, "\(command): \(line)")
     }
   }

@@ -49,7 +49,11 @@ struct SchemaTests {
       try shard.out.write(toFile: path, atomically: true, encoding: .utf8)
       shards.append(path)
     }
-    #expect(try String(contentsOfFile: shards[0], encoding: .utf8).contains("\"type\":\"unpaired_original\""), "both record types are checked")
+    let first = try String(contentsOfFile: shards[0], encoding: .utf8)
+    for type in ["shard", "file", "unpaired_original", "end"] {
+      #expect(first.contains("\"type\":\"\(type)\""), "the \(type) record is checked")
+    }
+    #expect(first.hasPrefix(#"{"schema":"photoaudit/report/v1","type":"shard","command":"audit","k":1,"n":2,"#), "the stream starts with its shard record")
     try Self.expectValid(PhotoCLI.runCapturing(["merge", "--format", "json"] + shards).out, "report-v1.json", "merge --format json")
     try Self.expectValid(PhotoCLI.runCapturing(["merge", "--format", "jsonl"] + shards).out, "report-v1-record.json", lines: true, "merge --format jsonl")
     try Self.expectValid(PhotoCLI.runCapturing(["verify", defects + "/dropped-6.jpg", "--format", "jsonl"]).out, "report-v1-record.json", lines: true,

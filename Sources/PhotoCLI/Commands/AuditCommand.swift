@@ -18,7 +18,7 @@ enum AuditCommand: Command {
       .value(["--pairs"], "FILE", "CSV 'original,output' or JSON [{\"original\": ..., \"output\": ...}], paths relative to the folders: chooses the originals of the outputs it lists (every output is still leak-scanned; a listed file that does not exist is PA013)",
              completion: .file),
       .value(["--report-dir"], "DIR", "also write report.json, report.md, junit.xml and report.html there", completion: .directory),
-      .value(["--shard"], "K/N", "audit only shard K of N (deterministic, by path hash); join the shards with 'photoaudit merge'"),
+      ShardOption.shard, ShardOption.shards, resume,
       CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout,
       CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
       CommonOptions.failOn, CommonOptions.policy,
@@ -28,10 +28,15 @@ enum AuditCommand: Command {
       Example("photoaudit audit --originals originals/ --outputs upload/ --report-dir reports/", "pairs checked by the pixels; report.html for people"),
       Example("photoaudit audit upload/ --fail-on warning --format junit > junit.xml", "a CI gate"),
       Example("photoaudit audit --originals originals/ --outputs upload/ --shard 2/3 --format jsonl > shard2.jsonl", "one shard of three"),
+      Example("JOB_COMPLETION_INDEX=0 photoaudit audit upload/ --shard auto --shards 3 --fail-on none --format jsonl -o s1.jsonl --resume",
+              "task 0 of a Kubernetes Indexed Job: shard 1/3, resumed after a kill"),
+      Example("find upload -name '*.jpg' | photoaudit audit --files-from - --format jsonl > listed.jsonl", "the paths of a manifest or a pipe"),
     ],
     positionals: 0...1,
     argumentCompletion: .directory,
     exits: [.ok, .findings, .usage, .cannotWrite])
+
+  static let resume = OptionSpec.flag(["--resume"], "with --format jsonl --output FILE: keep what FILE (or the partial file a stopped run left beside it) already records and check only the rest; the file ends as an uninterrupted run writes it")
 
   static func run(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome {
     let jobs = try OptionValues.jobs(parsed, command: spec.name)
@@ -39,28 +44,37 @@ enum AuditCommand: Command {
     options.policy = try OptionValues.policy(parsed, command: spec.name)
     options.comparePixels = !parsed.has(CommonOptions.noPixels)
     options.maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
-    let shard = try parsed.value("--shard").map { text throws(UsageError) -> Shard in
-      guard let s = Shard(text) else { throw UsageError(command: spec.name, message: "--shard needs K/N with 1 ≤ K ≤ N, not '\(text)'") }
-      return s
-    }
+    options.decodeThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)  // HEIF tiles: the cores -j leaves
     let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
-    var pairing = try pair(parsed, io: io)
-    if let shard {
-      pairing.jobs = pairing.jobs.filter { shard.contains($0.output) }
-      pairing.unpairedOriginals = pairing.unpairedOriginals.filter { shard.contains($0) }
+    let format = OptionValues.format(parsed, spec: spec)
+    let directory = parsed.value("--report-dir")
+    if parsed.has(resume), format != "jsonl" || directory != nil {
+      throw UsageError(command: spec.name, message: "--resume continues a --format jsonl stream (without --report-dir)")
     }
-    let progress = Progress(total: pairing.jobs.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet))
+    let shard = try ShardOption.resolve(parsed, io: io, command: spec.name)
+    let plan = try self.plan(parsed, io: io, shard: shard)
+    let header = ReportStream.Header(command: spec.name, shard: shard, tool: "photoaudit \(VersionInfo.version)",
+                                     policy: ReportStream.policyDigest(options.policy), pixels: options.comparePixels,
+                                     maxPixels: options.maxPixels)
     let settings = options
-    let files = BudgetedParallelMap.map(pairing.jobs, jobs: jobs, seconds: budget, done: progress.tick) { job, _ -> FileReport in
-      PairAuditor.audit(job, options: settings)
-    } overBudget: { job in
+    let overBudget = { @Sendable (job: AuditJob) in
       PairAuditor.notChecked(job, reason: "it \(OptionValues.overBudget(budget))", options: settings)
     }
+    if format == "jsonl", directory == nil {
+      let batch = StreamedReport.Batch(header: header, count: plan.count, output: plan.output, job: plan.job,
+                                       check: { job, _ in StreamedReport.Checked(report: PairAuditor.audit(job, options: settings)) },
+                                       overBudget: overBudget, unpairedOriginals: plan.unpairedOriginals)
+      return try StreamedReport.run(batch, spec: spec, parsed: parsed, io: io, jobs: jobs, budget: budget)
+    }
+    let progress = Progress(total: plan.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet))
+    let files = BudgetedParallelMap.map(Array(0..<plan.count), jobs: jobs, seconds: budget, done: progress.tick) { index, _ in
+      PairAuditor.audit(plan.job(index), options: settings)
+    } overBudget: { index in
+      overBudget(plan.job(index))
+    }
     progress.finish()
-    let report = AuditReport(command: spec.name, files: files.sorted { $0.output < $1.output },
-                             unpairedOriginals: pairing.unpairedOriginals.sorted())
+    let report = AuditReport(command: spec.name, files: files, unpairedOriginals: plan.unpairedOriginals)
     var outcome = Outcome(report: report, failOn: OptionValues.failOn(parsed))
-    let directory = parsed.value("--report-dir")
     if let directory {
       let context = HTMLReport.Context(tool: "photoaudit \(VersionInfo.version)", date: ReportDirectory.date(io.environment),
                                        commandLine: ReportDirectory.commandLine(io.invocation))
@@ -71,14 +85,14 @@ enum AuditCommand: Command {
         outcome.unwritten.append(directory)
       }
     }
-    ReportOutput.emit(report, spec: spec, parsed: parsed, io: io, jobs: jobs, reportDirectory: directory, outcome: &outcome)
+    ReportOutput.emit(report, spec: spec, parsed: parsed, io: io, jobs: jobs, reportDirectory: directory, header: header, outcome: &outcome)
     return outcome
   }
 
   /// The jobs: outputs from DIR, --outputs or --files-from (narrowed by --ext, --include,
-  /// --exclude), each with its original and descriptor.
-  static func pair(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Pairing.Result {
-    let follow = parsed.has("--follow-symlinks")
+  /// --exclude, and to the shard), each with its descriptor and, with --originals, its original.
+  /// A leak scan keeps only compact path lists; a pairing needs every output and original.
+  static func plan(_ parsed: ParsedArguments, io: CommandIO, shard: Shard?) throws(UsageError) -> AuditPlan {
     let outputsFolder = parsed.value("--outputs")
     if outputsFolder != nil, !parsed.positionals.isEmpty {
       throw UsageError(command: spec.name, message: "give either DIR or --outputs, not both")
@@ -94,19 +108,46 @@ enum AuditCommand: Command {
     for named in roots + [originals].compactMap({ $0 }) where !InputSelection.exists(named) {
       throw UsageError(command: spec.name, message: "\(named) does not exist")
     }
-    let found = try OptionValues.selection(roots, parsed, command: spec.name, io: io).resolve()
-    for (path, reason) in found.listing.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
     if parsed.has("--pairs"), originals == nil || outputsFolder == nil {
       throw UsageError(command: spec.name, message: "--pairs needs --originals and --outputs")
     }
-    let result: Pairing.Result
+    var selection = try OptionValues.selection(roots, parsed, command: spec.name, io: io, streamList: originals == nil)
+    guard let originals else {
+      let listed: InputSelection.Listed
+      do { listed = try selection.resolveList { key in shard?.contains(key: key) ?? true } } catch {
+        throw UsageError(command: spec.name, message: "cannot use --files-from: \(error)")
+      }
+      for (path, reason) in listed.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
+      if listed.inputs.isFull || listed.aside.isFull {
+        throw UsageError(command: spec.name, message: "the inputs hold more than 4 GiB of paths: split them over runs with --shard")
+      }
+      try OptionValues.requireSome(count: listed.considered, roots: roots, parsed, command: spec.name)
+      return AuditPlan(leakScan: listed)
+    }
+    selection.relativePaths = true
+    let found = selection.resolve()
+    for (path, reason) in found.listing.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
+    var result: Pairing.Result
     do {
       result = try Pairing.plan(outputs: found.listing, outputsRoot: outputsFolder, originals: originals,
-                                pairsFile: parsed.value("--pairs"), followSymlinks: follow)
+                                pairsFile: parsed.value("--pairs"), followSymlinks: parsed.has("--follow-symlinks"))
     } catch {
       throw UsageError(command: spec.name, message: error.description)
     }
-    try OptionValues.requireSome(result.jobs.map(\.output), roots: roots, parsed, command: spec.name)
-    return result
+    try OptionValues.requireSome(count: result.jobs.count, roots: roots, parsed, command: spec.name)
+    if let shard {
+      // Keys as a leak scan has them: below the folder walked, else as named or listed; an
+      // output only the pairs file names, below --outputs.
+      let listed = Set(found.listing.files)
+      let below = { (path: String, root: String?) -> String in
+        guard let prefix = root.map(InputSelection.prefix), path.hasPrefix(prefix) else { return path }
+        return String(path.dropFirst(prefix.count))
+      }
+      result.jobs = result.jobs.filter { job in
+        shard.contains(found.listing.relative[job.output] ?? (listed.contains(job.output) ? job.output : below(job.output, outputsFolder)))
+      }
+      result.unpairedOriginals = result.unpairedOriginals.filter { shard.contains(below($0, originals)) }
+    }
+    return AuditPlan(pairing: result)
   }
 }

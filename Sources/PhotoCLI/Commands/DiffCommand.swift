@@ -1,3 +1,4 @@
+import Foundation
 import PhotoCore
 
 /// `photoaudit diff ORIGINAL OUTPUT`: every tag removed, added or changed, then the verdicts.
@@ -28,6 +29,7 @@ enum DiffCommand: Command {
     options.policy = try OptionValues.policy(parsed, command: spec.name)
     options.comparePixels = !parsed.has(CommonOptions.noPixels)
     options.maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
+    options.decodeThreads = ProcessInfo.processInfo.activeProcessorCount  // one pair: HEIF tiles on every core
     let (originalPath, outputPath) = (parsed.positionals[0], parsed.positionals[1])
     var outcome = Outcome(missingInputs: parsed.positionals.filter { !InputSelection.exists($0) }, failOn: OptionValues.failOn(parsed))
     let result = PairAuditor.audit(output: outputPath, original: originalPath, descriptor: parsed.value("--descriptor"), options: options)

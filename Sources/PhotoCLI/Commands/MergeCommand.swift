@@ -2,83 +2,112 @@ import PhotoCore
 
 /// `photoaudit merge a.jsonl b.jsonl ...`: joins shard outputs into one report.
 enum MergeCommand: Command {
+  static let expect = OptionSpec.value(["--expect"], "N", "there must be N shards (all N of a sharded run, or N unsharded runs over disjoint lists): exit 2 naming a missing or doubled one")
+
   static let spec = CommandSpec(
     name: "merge",
     arguments: "SHARD.jsonl...",
     summary: "join the JSONL outputs of 'audit --shard K/N' runs into one report",
     description: """
-      Joins the JSONL outputs of 'audit --shard K/N' (or 'verify --format jsonl') runs into one report with the same summary as a single run: files in path order, so --format json gives the bytes an unsharded run gives.
-      Exit 1 when a finding is at or above --fail-on; 2 when a line is not a photoaudit/report/v1 record; 3 when a shard cannot be read.
+      Joins the JSONL streams of 'audit --shard K/N' runs (or of unsharded runs over disjoint lists, such as Spark partitions fed by --files-from -) by a k-way merge in path order, with memory for one record per shard: --format jsonl gives the stream one unsharded run writes, --format json its report, byte for byte.
+      Fails (exit 2) on a shard given twice, a path recorded twice, a stream without its end record (its run did not finish), and streams of different command lines; with --expect N, also on a missing shard. --fail-on applies to the merged findings.
+      Exit 1 when a finding is at or above --fail-on; 3 when a shard cannot be read.
       """,
     options: [
-      CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.failOn, CommonOptions.policy,
+      expect, CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.failOn, CommonOptions.policy,
     ] + CommonOptions.colour,
     examples: [
-      Example("for k in 1 2 3; do photoaudit audit upload/ --shard $k/3 --format jsonl > s$k.jsonl; done", "three shards"),
-      Example("photoaudit merge s1.jsonl s2.jsonl s3.jsonl --format json > report.json", "one report, as an unsharded run writes it"),
-      Example("photoaudit merge s*.jsonl", "the table"),
+      Example("for k in 1 2 3; do photoaudit audit upload/ --shard $k/3 --fail-on none --format jsonl > s$k.jsonl; done", "three shards"),
+      Example("photoaudit merge --expect 3 s1.jsonl s2.jsonl s3.jsonl --format json > report.json", "one report, as an unsharded run writes it"),
+      Example("photoaudit merge --expect 3 s1.jsonl s2.jsonl s3.jsonl --fail-on info --format junit > junit.xml", "the gate, on the merged findings"),
+      Example("photoaudit merge --expect 3 s1.jsonl s3.jsonl", "shard 2/3 missing", exit: .usage),
     ],
     positionals: 1...Int.max,
-    exitMeanings: [.usage: "usage error: a bad option, a shard that does not exist or a line that is not a report record",
+    exitMeanings: [.usage: "usage error: a bad option, a shard that does not exist, a shard missing (--expect) or given twice, a path recorded twice, a stream that did not finish",
                    .unreadable: "a shard could not be read"])
 
   static func run(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome {
     let format = OptionValues.format(parsed, spec: spec)
-    let policy = try OptionValues.policy(parsed, command: spec.name)
+    let policy = parsed.has(CommonOptions.policy) ? try OptionValues.policy(parsed, command: spec.name) : nil
+    let expected = try parsed.value(expect).map { text throws(UsageError) -> Int in
+      guard let n = Int(text), n >= 1 else { throw UsageError(command: spec.name, message: "--expect needs a whole number of shards from 1, not '\(text)'") }
+      return n
+    }
     var outcome = Outcome(missingInputs: parsed.positionals.filter { !InputSelection.exists($0) }, failOn: OptionValues.failOn(parsed))
+    guard outcome.missingInputs.isEmpty else {
+      for missing in outcome.missingInputs { io.message(spec.name, "\(missing) does not exist") }
+      return outcome
+    }
+    let merge: ShardMerge
+    do { merge = try ShardMerge(paths: parsed.positionals, expect: expected) } catch {
+      return try failed(error, outcome: outcome, io: io)
+    }
+    if !merge.missing.isEmpty, let n = merge.missing.first?.count {
+      io.message(spec.name, MergeProblem.missingShards(merge.missing).description + " (the report covers the other shards; --expect \(n) makes this an error)")
+    }
+    var header = merge.header
+    if let policy { header.policy = ReportStream.policyDigest(policy) }
+    let apply = { (file: JSONValue) in policy.map { ReportJSON.applying($0, to: file) } ?? file }
+    if format == "jsonl" {
+      let file: StreamFile?
+      do { file = try parsed.value(CommonOptions.output.primary).map { path throws(SystemError) in try StreamFile(path: path) } } catch {
+        io.message(spec.name, error.description)
+        outcome.unwritten.append(error.path)
+        return outcome
+      }
+      let sink = StreamSink(file: file, io: io)
+      _ = sink.write(header.line)
+      do {
+        while let record = try merge.next() {
+          switch record {
+          case .file(let object):
+            let object = apply(object)
+            sink.tally.add(record: object)
+            _ = sink.write(ReportStream.fileLine(object, command: header.command))
+          case .unpairedOriginal(let original):
+            _ = sink.write(ReportStream.unpairedLine(original, command: header.command))
+          }
+        }
+      } catch {
+        file?.discard()
+        return try failed(error, outcome: outcome, io: io)
+      }
+      _ = sink.write(ReportStream.endLine(command: header.command, inputs: merge.inputs, unpairedOriginals: merge.unpairedOriginals))
+      sink.finish()
+      if let failure = sink.failure {
+        io.message(spec.name, failure.description)
+        outcome.unwritten.append(failure.path)
+      }
+      outcome.worstFinding = sink.tally.worst
+      return outcome
+    }
     var files: [JSONValue] = []
     var unpaired: [String] = []
-    var command = "audit"
-    for path in parsed.positionals where !outcome.missingInputs.contains(path) {
-      let bytes: [UInt8]
-      do { bytes = try FileSource(path: path).allBytes() } catch {
-        io.message(spec.name, "cannot read \(path): \(error)")
-        outcome.unreadableInputs.append(path)
-        continue
-      }
-      for (n, line) in bytes.split(separator: UInt8(ascii: "\n")).enumerated() where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
-        let value: JSONValue
-        do { value = try JSONParser.parse(Array(line)) } catch {
-          throw UsageError(command: spec.name, message: "\(path) line \(n + 1): \(error)")
-        }
-        guard value["schema"]?.stringValue == ReportJSON.schema else {
-          throw UsageError(command: spec.name, message: "\(path) line \(n + 1) is not a \(ReportJSON.schema) line")
-        }
-        command = value["command"]?.stringValue ?? command
-        switch value["type"]?.stringValue {
-        case "file":
-          guard case .object(let members) = value else { continue }
-          files.append(ReportJSON.applying(policy, to: .object(members.filter { !["schema", "type", "command"].contains($0.0) })))
-        case "unpaired_original":
-          if let original = value["original"]?.stringValue { unpaired.append(original) }
-        default:
-          throw UsageError(command: spec.name, message: "\(path) line \(n + 1) has an unknown type")
+    do {
+      while let record = try merge.next() {
+        switch record {
+        case .file(let object): files.append(apply(object))
+        case .unpairedOriginal(let original): unpaired.append(original)
         }
       }
+    } catch {
+      return try failed(error, outcome: outcome, io: io)
     }
-    for missing in outcome.missingInputs { io.message(spec.name, "\(missing) does not exist") }
-    let document = ReportJSON.document(command: command, files: files, unpairedOriginals: unpaired)
-    let sorted = document["files"]?.arrayValue ?? []
-    let report = AuditReport(command: command, files: sorted.compactMap(ReportJSON.fileReport), unpairedOriginals: unpaired.sorted())
+    let document = ReportJSON.document(command: header.command, files: files, unpairedOriginals: unpaired)
+    let report = AuditReport(command: header.command, files: files.compactMap(ReportJSON.fileReport), unpairedOriginals: unpaired)
     outcome.worstFinding = report.findings.map(\.severity).max()
-    let text: String
-    switch format {
-    case "json":
-      text = document.serialized() + "\n"
-    case "jsonl":
-      // The shards' own objects, not re-rendered: merging is byte-exact.
-      text = sorted.map { f -> String in
-        guard case .object(let members) = f else { return "" }
-        return JSONValue.object([("schema", .string(ReportJSON.schema)), ("type", .string("file")), ("command", .string(command))] + members)
-          .serialized(pretty: false) + "\n"
-      }.joined() + unpaired.sorted().map {
-        JSONValue.object([("schema", .string(ReportJSON.schema)), ("type", .string("unpaired_original")), ("command", .string(command)),
-                          ("original", .string($0))]).serialized(pretty: false) + "\n"
-      }.joined()
-    default:
-      text = ReportOutput.render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn)
-    }
+    let text = format == "json" ? document.serialized() + "\n"
+      : ReportOutput.render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn)
     OptionValues.emit(text, parsed: parsed, io: io, forPeople: OptionValues.isForPeople(format), command: spec.name, outcome: &outcome)
+    return outcome
+  }
+
+  /// A shard that cannot be read is exit 3; anything else that stops a merge is a usage error.
+  static func failed(_ problem: MergeProblem, outcome: Outcome, io: CommandIO) throws(UsageError) -> Outcome {
+    guard case .unreadable(let error) = problem else { throw UsageError(command: spec.name, message: problem.description) }
+    var outcome = outcome
+    io.message(spec.name, error.description)
+    outcome.unreadableInputs.append(error.path)
     return outcome
   }
 }

@@ -4,7 +4,7 @@ import PhotoCore
 /// `audit --report-dir DIR`: report.json, report.md, junit.xml and report.html, each written
 /// atomically.
 enum ReportDirectory {
-  static func write(_ report: AuditReport, to directory: String, failOn: Severity, jobs: Int, maxPixels: Int,
+  static func write(_ report: AuditReport, to directory: String, failOn: Severity?, jobs: Int, maxPixels: Int,
                     context: HTMLReport.Context) throws(SystemError) {
     try SystemError.createFolder(directory)
     let paths = report.files.flatMap { [$0.output] + ($0.original.map { [$0] } ?? []) }.uniqued()

@@ -26,6 +26,7 @@ enum SanitizeCommand: Command {
       .value(["--max-kb"], "KB", "upload-1024: lower the quality until the file is at most KB KiB", default: "150"),
       .flag(["--trim"], "lossless: drop partial edge MCUs instead of refusing"),
       .flag(["--force"], "replace existing outputs"),
+      .flag(["--accept-damaged"], "sanitize inputs whose pixels do not decode cleanly (truncated, corrupt) instead of refusing them; the report keeps a PA016 finding"),
       .value(["--max-pixels"], "N", "refuse inputs of more than N pixels (decompression bombs)", default: "200000000"),
       CommonOptions.fileTimeout,
       CommonOptions.format(["table", "json"]), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet, CommonOptions.failOn,
@@ -123,6 +124,7 @@ enum SanitizeCommand: Command {
     o.png = parsed.has("--png")
     o.trim = parsed.has("--trim")
     o.force = parsed.has("--force")
+    o.acceptDamaged = parsed.has("--accept-damaged")
     if o.profile == .lossless, o.png { throw fail("the lossless profile writes JPEG; drop --png") }
     return o
   }

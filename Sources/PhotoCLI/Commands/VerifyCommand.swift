@@ -1,3 +1,4 @@
+import Foundation
 import PhotoCore
 
 /// `photoaudit verify OUTPUT... [--descriptor FILE|auto] [--original FILE]`.
@@ -34,6 +35,8 @@ enum VerifyCommand: Command {
     let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
     let found = try OptionValues.inputs(parsed, spec: spec, io: io)
     let outputs = found.files
+    // HEIF tiles: the cores -j leaves (one output verified alone gets them all).
+    options.decodeThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, min(jobs, outputs.count)))
     let descriptorOption = parsed.value("--descriptor") ?? "auto"
     if descriptorOption != "auto", outputs.count > 1 {
       throw UsageError(command: spec.name, message: "--descriptor FILE names one descriptor; with several outputs use 'auto'")
@@ -46,13 +49,33 @@ enum VerifyCommand: Command {
     let descriptorOf: @Sendable (String) -> String? = { output in
       descriptorOption == "auto" ? PairAuditor.descriptorBeside(output) : descriptorOption
     }
+    let check = { @Sendable (output: String) -> StreamedReport.Checked in
+      let result = PairAuditor.audit(output: output, original: original, descriptor: descriptorOf(output), options: settings)
+      return StreamedReport.Checked(report: result.report, unreadable: result.output.error != nil)
+    }
+    let overBudget = { @Sendable (output: String) -> FileReport in
+      PairAuditor.notChecked(AuditJob(output: output, original: original, descriptor: descriptorOf(output)),
+                             reason: "it \(OptionValues.overBudget(budget))", options: settings)
+    }
+    if OptionValues.format(parsed, spec: spec) == "jsonl" {
+      // Streamed in path order, as every JSONL report is (merge reads them so).
+      let sorted = outputs.sorted(by: PathOrder.less)
+      let header = ReportStream.Header(command: spec.name, shard: nil, tool: "photoaudit \(VersionInfo.version)",
+                                       policy: ReportStream.policyDigest(options.policy), pixels: options.comparePixels,
+                                       maxPixels: options.maxPixels)
+      let batch = StreamedReport.Batch(header: header, count: sorted.count, output: { sorted[$0] }, job: { sorted[$0] },
+                                       check: { output, _ in check(output) }, overBudget: overBudget)
+      var outcome = try StreamedReport.run(batch, spec: spec, parsed: parsed, io: io, jobs: jobs, budget: budget)
+      outcome.missingInputs = found.missingNamed
+      outcome.unreadableInputs = outcome.unreadableInputs.filter { !found.missingNamed.contains($0) }
+      return outcome
+    }
     let progress = Progress(total: outputs.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet) && outputs.count > 1)
     let results = BudgetedParallelMap.map(outputs, jobs: jobs, seconds: budget, done: progress.tick) { output, _ -> (FileReport, Bool) in
-      let result = PairAuditor.audit(output: output, original: original, descriptor: descriptorOf(output), options: settings)
-      return (result.report, result.output.error != nil)
+      let checked = check(output)
+      return (checked.report, checked.unreadable)
     } overBudget: { output in
-      (PairAuditor.notChecked(AuditJob(output: output, original: original, descriptor: descriptorOf(output)),
-                              reason: "it \(OptionValues.overBudget(budget))", options: settings), false)
+      (overBudget(output), false)
     }
     progress.finish()
     let report = AuditReport(command: spec.name, files: results.map(\.0))

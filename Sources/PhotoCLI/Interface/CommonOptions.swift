@@ -14,8 +14,8 @@ enum CommonOptions {
   static let color = OptionSpec.value(["--color"], "WHEN", "colour the table: auto (on a terminal, unless NO_COLOR is set and not empty or TERM=dumb), always or never",
                                       completion: .choices(["auto", "always", "never"]), default: "auto")
   static let noColor = OptionSpec.flag(["--no-color"], "the same as --color never")
-  static let failOn = OptionSpec.value(["--fail-on"], "LEVEL", "exit 1 when a finding is at or above LEVEL: error, warning or info",
-                                       completion: .choices(["error", "warning", "info"]), default: "error")
+  static let failOn = OptionSpec.value(["--fail-on"], "LEVEL", "exit 1 when a finding is at or above LEVEL: error, warning or info; or none: never for findings (shard workers: the gate is at merge)",
+                                       completion: .choices(["error", "warning", "info", "none"]), default: "error")
   static let policy = OptionSpec.value(["--policy"], "FILE", "JSON policy that disables findings or changes their severity, e.g. {\"disable\": [\"PA007\"], \"severity\": {\"PA011\": \"error\"}}",
                                        completion: .file)
   static let maxPixels = OptionSpec.value(["--max-pixels"], "N", "refuse to decode images of more than N pixels (decompression bombs); their pixels are not compared, and the report says so",

@@ -19,9 +19,10 @@ enum OptionValues {
     return n
   }
 
-  /// --fail-on LEVEL (default error; the parser checked the value).
-  static func failOn(_ parsed: ParsedArguments) -> Severity {
-    parsed.value(CommonOptions.failOn).flatMap(Severity.init(rawValue:)) ?? .error
+  /// --fail-on LEVEL (default error; the parser checked the value); nil for `none`.
+  static func failOn(_ parsed: ParsedArguments) -> Severity? {
+    let level = parsed.value(CommonOptions.failOn) ?? "error"
+    return level == "none" ? nil : Severity(rawValue: level) ?? .error
   }
 
   /// --policy FILE, read and checked.
@@ -63,21 +64,33 @@ enum OptionValues {
     return n
   }
 
-  /// The input selection: named paths, --files-from (read now; '-' is standard input), -0,
-  /// --ext, --include, --exclude, --follow-symlinks.
-  static func selection(_ paths: [String], _ parsed: ParsedArguments, command: String, io: CommandIO) throws(UsageError) -> InputSelection {
+  /// The input selection: named paths, --files-from ('-' is standard input), -0, --ext,
+  /// --include, --exclude, --follow-symlinks. The list is read now into `listed`, or with
+  /// `streamList` left to be read entry by entry (`listSource`, for `resolveList`).
+  static func selection(_ paths: [String], _ parsed: ParsedArguments, command: String, io: CommandIO,
+                        streamList: Bool = false) throws(UsageError) -> InputSelection {
     var selection = InputSelection()
     selection.paths = paths
     if let list = parsed.value("--files-from") {
-      let bytes: [UInt8]
-      if list == "-" {
-        bytes = io.readStandardInput()
-      } else {
-        do { bytes = try FileSource(path: list).allBytes() } catch {
-          throw UsageError(command: command, message: "cannot read --files-from \(list): \(error)")
+      let nul = parsed.has("-0")
+      if streamList {
+        if list == "-" {
+          selection.listSource = io.standardInput.map { .bytes($0, nulSeparated: nul) } ?? .file(list, nulSeparated: nul)
+        } else {
+          do { _ = try LineReader(path: list) } catch { throw UsageError(command: command, message: "cannot use --files-from: \(error)") }
+          selection.listSource = .file(list, nulSeparated: nul)
         }
+      } else {
+        let bytes: [UInt8]
+        if list == "-" {
+          bytes = io.readStandardInput()
+        } else {
+          do { bytes = try FileSource(path: list).allBytes() } catch {
+            throw UsageError(command: command, message: "cannot read --files-from \(list): \(error)")
+          }
+        }
+        selection.listed = InputSelection.entries(of: bytes, nulSeparated: nul)
       }
-      selection.listed = InputSelection.entries(of: bytes, nulSeparated: parsed.has("-0"))
     } else if parsed.has("-0") {
       throw UsageError(command: command, message: "-0 goes with --files-from")
     }
@@ -103,14 +116,14 @@ enum OptionValues {
     let found = selection.resolve()
     for (path, reason) in found.listing.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
     let files = found.listing.files.filter { found.listing.named.contains($0) || !Pairing.isAuxiliary($0) }
-    if found.missingNamed.isEmpty { try requireSome(files, roots: parsed.positionals, parsed, command: spec.name) }
+    if found.missingNamed.isEmpty { try requireSome(count: files.count, roots: parsed.positionals, parsed, command: spec.name) }
     return SelectedInputs(files: files, relative: found.listing.relative, missingNamed: found.missingNamed)
   }
 
   /// A batch that finds nothing to check fails (SPEC "Fail closed": a gate never passes on
   /// nothing) unless --allow-empty.
-  static func requireSome(_ files: [String], roots: [String], _ parsed: ParsedArguments, command: String) throws(UsageError) {
-    guard files.isEmpty, !parsed.has(CommonOptions.allowEmpty) else { return }
+  static func requireSome(count: Int, roots: [String], _ parsed: ParsedArguments, command: String) throws(UsageError) {
+    guard count == 0, !parsed.has(CommonOptions.allowEmpty) else { return }
     let under = roots.isEmpty ? "in the --files-from list" : "under " + roots.joined(separator: ", ")
     throw UsageError(command: command, message: "no image files found \(under) (--allow-empty accepts an empty batch)")
   }

@@ -136,24 +136,3 @@ public enum Pairing {
     return joined
   }
 }
-
-/// `--shard K/N`: a deterministic 1/N of the work, by a hash of the output path.
-public struct Shard: Sendable, Equatable {
-  public var index: Int
-  public var count: Int
-
-  /// Parses "K/N" with 1 ≤ K ≤ N.
-  public init?(_ text: String) {
-    let parts = text.split(separator: "/")
-    guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else { return nil }
-    index = k
-    count = n
-  }
-
-  /// True when `path` belongs to this shard (FNV-1a 64 of the path's bytes, mod N).
-  public func contains(_ path: String) -> Bool {
-    var hash: UInt64 = 0xcbf29ce484222325
-    for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-    return Int(hash % UInt64(count)) == index - 1
-  }
-}

@@ -5,12 +5,15 @@ import Foundation
 public enum Thumbnailer {
   public static let longSide = 160
 
-  /// The picture of `path` as displayed, or nil when it cannot be decoded (or is over `maxPixels`).
+  /// The picture of `path` as displayed, or nil when it cannot be decoded. Decoded reduced and
+  /// with bounded memory like the pixel checks (`PictureDecoder`): a 196 MP PNG costs a few rows.
   public static func dataURI(_ path: String, maxPixels: Int = 200_000_000) -> String? {
-    guard let bytes = try? FileSource(path: path).allBytes() else { return nil }
-    let metadata = Inspector.inspect(source: MemorySource(bytes), path: path, options: InspectOptions(mode: .metadata))
+    guard let source = try? FileSource(path: path) else { return nil }
+    let inspection = Inspector.read(source: source, path: path, options: InspectOptions(mode: .metadata))
+    let metadata = inspection.metadata
     guard metadata.error == nil,
-          let image = try? PictureDecoder.decode(bytes, metadata: metadata, view: .displayed, minLongSide: longSide, maxPixels: maxPixels)
+          let image = try? PictureDecoder.decode(source, metadata: metadata, heif: inspection.tree?.scan.heif, minLongSide: longSide,
+                                                 maxPixels: maxPixels).displayed
     else { return nil }
     return encode(image)
   }

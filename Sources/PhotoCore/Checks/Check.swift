@@ -37,6 +37,7 @@ public enum CheckRegistry {
     UnreadableCheck(), GPSPresentCheck(), GPSClaimCheck(), OrientationTagCheck(), OrientationPixelCheck(),
     ThumbnailCheck(), LocationTextCheck(), IdentifyingFieldsCheck(), DescriptorMismatchCheck(), CropCheck(),
     SecondaryImageMetadataCheck(), ICCDroppedCheck(), UnaccountedBytesCheck(), IncompleteCheckCheck(), OutputUnprocessedCheck(),
+    OutputDamagedCheck(),
     GenerationMetadataCheck(), ProvenanceManifestCheck(), C2PAThumbnailCheck(),
   ]
 

@@ -28,7 +28,7 @@ struct IncompleteCheckCheck: Check {
   var ids: [FindingID] { [.incompleteCheck] }
 
   func findings(for s: CheckSubject) -> [Finding] {
-    s.output.incomplete.uniqued().map { part in
+    (s.output.incomplete + (s.pixels?.incomplete ?? [])).uniqued().map { part in
       Finding(.incompleteCheck, file: s.output.path, carrier: part.scope, evidence: "\(part.scope) not fully checked: \(part.reason)")
     }
   }

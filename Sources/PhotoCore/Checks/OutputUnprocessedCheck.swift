@@ -44,9 +44,20 @@ struct OutputUnprocessedCheck: Check {
 
   /// True when `output` holds exactly the original's bytes. The original is read (again) only
   /// when both files have the same size.
-  static func sameBytes(_ output: [UInt8]?, _ original: (metadata: PhotoMetadata, bytes: [UInt8]?)?) -> Bool {
+  static func sameBytes(_ output: (any ByteSource)?, _ original: (metadata: PhotoMetadata, source: (any ByteSource)?)?) -> Bool {
     guard let output, let original, original.metadata.error == nil, original.metadata.fileSize == output.count else { return false }
-    if let bytes = original.bytes { return bytes == output }
-    return (try? FileSource(path: original.metadata.path).allBytes()) == output
+    guard let source = original.source ?? (try? FileSource(path: original.metadata.path)), source.count == output.count else {
+      return false
+    }
+    // In chunks: a large file read lazily is never held whole.
+    let chunk = 1 << 20
+    var offset = 0
+    while offset < output.count {
+      let range = offset..<min(offset + chunk, output.count)
+      guard let a = try? output.bytes(in: range), let b = try? source.bytes(in: range), a == b else { return false }
+      offset = range.upperBound
+    }
+    return true
   }
+
 }

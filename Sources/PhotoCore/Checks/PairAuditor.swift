@@ -6,6 +6,8 @@ public struct AuditOptions: Sendable {
   public var comparePixels = true
   /// Images over this many pixels are refused before decoding (decompression bombs).
   public var maxPixels = 200_000_000
+  /// HEIF tiles decoded at once per file: the cores the batch's `-j` leaves idle.
+  public var decodeThreads = 1
   public var policy = Policy()
   public init() {}
 }
@@ -25,8 +27,9 @@ public enum PairAuditor {
                            options: AuditOptions = AuditOptions()) -> Result {
     // The output is read whole and completely: its verdict covers every byte (the byte map, the
     // sweep, data after EOI), and pixels may need them. The original is read for its metadata
-    // only (headers), and whole only when its pixels are compared.
-    let (output, outputInspection, outputBytes) = read(outputPath, whole: true, mode: .complete)
+    // only (headers), and whole only when its pixels are compared. A file over `wholeReadLimit`
+    // is read as the walkers and decoders ask (bounded memory).
+    let (output, outputInspection, outputSource, outputBytes) = read(outputPath, whole: true, mode: .complete)
     var descriptor: Descriptor?
     var descriptorProblem: String?
     if let descriptorPath {
@@ -46,20 +49,21 @@ public enum PairAuditor {
     }
     let original = originalPath.map { read($0, whole: options.comparePixels, mode: .metadata) }
     var pixels: PixelVerdicts?
-    if options.comparePixels, output.error == nil, let outputBytes {
-      let originalPair: (PhotoMetadata, [UInt8])? = original.flatMap { o in
-        guard o.metadata.error == nil, let bytes = o.bytes else { return nil }
-        return (o.metadata, bytes)
+    if options.comparePixels, output.error == nil, let outputSource {
+      let originalInput: PixelInput? = original.flatMap { o in
+        guard o.metadata.error == nil, let source = o.source else { return nil }
+        return PixelInput(metadata: o.metadata, source: source, heif: o.inspection?.tree?.scan.heif)
       }
-      pixels = PixelVerifier.verify(output: output, outputBytes: outputBytes, original: originalPair,
-                                    claimedCrop: descriptor?.crop, maxPixels: options.maxPixels)
+      pixels = PixelVerifier.verify(output: PixelInput(metadata: output, source: outputSource, heif: outputInspection?.tree?.scan.heif),
+                                    original: originalInput, claimedCrop: descriptor?.crop, maxPixels: options.maxPixels,
+                                    threads: options.decodeThreads)
     }
     // PA014 needs the byte map only where some byte is unexplained: a fully accounted output
     // (most of them) is not mapped.
     let byteMap = output.error == nil && outputInspection?.hasUnexplainedBytes != false ? outputInspection?.byteMap : nil
     var subject = CheckSubject(output: output, original: original?.metadata, descriptor: descriptor,
                                descriptorProblem: descriptorProblem, pixels: pixels, byteMap: byteMap)
-    subject.sameBytesAsOriginal = OutputUnprocessedCheck.sameBytes(outputBytes, original.map { ($0.metadata, $0.bytes) })
+    subject.sameBytesAsOriginal = OutputUnprocessedCheck.sameBytes(outputSource, original.map { ($0.metadata, $0.source) })
     let findings = CheckRegistry.run(subject, policy: options.policy)
     let report = FileReport(output: outputPath, original: originalPath, descriptor: descriptorPath, format: output.format,
                             displayed: output.displayed, gpsCarriers: GPSEvidence.carriers(output, descriptor),
@@ -72,21 +76,27 @@ public enum PairAuditor {
   /// reads cost more than one whole read of a file of a few hundred KB; fewer than reading a
   /// 12 MP original.)
   static func read(_ path: String, whole: Bool, mode: ReadMode)
-    -> (metadata: PhotoMetadata, inspection: Inspection?, bytes: [UInt8]?)
+    -> (metadata: PhotoMetadata, inspection: Inspection?, source: (any ByteSource)?, bytes: [UInt8]?)
   {
     let options = InspectOptions(mode: mode)
     do {
-      if !whole {
-        let inspection = Inspector.read(source: try FileSource(path: path), path: path, options: options)
-        return (inspection.metadata, inspection, nil)
+      let file = try FileSource(path: path)
+      if !whole || file.count > wholeReadLimit {
+        let inspection = Inspector.read(source: file, path: path, options: options)
+        return (inspection.metadata, inspection, file, nil)
       }
-      let bytes = try FileSource(path: path).allBytes()
-      let inspection = Inspector.read(source: MemorySource(bytes), path: path, options: options)
-      return (inspection.metadata, inspection, bytes)
+      let bytes = try file.allBytes()
+      let source = MemorySource(bytes)
+      let inspection = Inspector.read(source: source, path: path, options: options)
+      return (inspection.metadata, inspection, source, bytes)
     } catch {
-      return (PhotoMetadata(path: path, error: "cannot open: \(error)"), nil, nil)
+      return (PhotoMetadata(path: path, error: "cannot open: \(error)"), nil, nil, nil)
     }
   }
+
+  /// Files larger than this are never read whole into memory: the walkers and the pixel
+  /// decoders read what they need (a 196 MP PNG stays within the per-job memory budget).
+  static let wholeReadLimit = 32 << 20
 
   /// The descriptor beside an output: `NAME.json`, else `NAME.ext.json`; nil when neither exists.
   public static func descriptorBeside(_ output: String) -> String? {

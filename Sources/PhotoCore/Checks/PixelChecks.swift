@@ -74,3 +74,15 @@ struct ThumbnailCheck: Check {
     return nil
   }
 }
+
+/// PA016: the output's pixels do not decode cleanly (truncated, premature end, corrupt data):
+/// viewers show grey or garbage where the data is missing.
+struct OutputDamagedCheck: Check {
+  var ids: [FindingID] { [.outputDamaged] }
+
+  func findings(for s: CheckSubject) -> [Finding] {
+    guard let damage = s.pixels?.outputDamage else { return [] }
+    return [Finding(.outputDamaged, file: s.output.path, carrier: "pixels",
+                    evidence: "the pixels do not decode cleanly: \(damage); viewers show grey or garbage where the data is missing")]
+  }
+}

@@ -9,7 +9,17 @@ import Foundation
 /// worker takes its place. Items are handed out directly to the workers, with no thread hand-off
 /// per item (measured: starting a thread per file cost a quarter of a metadata scan, handing each
 /// file to a helper thread an eighth).
+///
+/// `stream` is the form for batches of any size: items are made when a worker takes them, and
+/// results are delivered in input order as soon as every earlier one is known, through a reorder
+/// window of bounded size — so a JSONL report is written while the batch runs and memory does not
+/// grow with the number of items. `map` collects the same results into an array.
 public enum BudgetedParallelMap {
+  /// How many items may be taken ahead of the first one not yet delivered, by default: a slow
+  /// item holds back at most this many finished results (a few MB of JSONL lines), while the
+  /// other workers keep working for a while before they wait for it.
+  public static let defaultWindow = 2048
+
   /// `transform` of each item on `jobs` threads, in input order; an item that takes longer than
   /// `seconds` and has not begun to commit (`BudgetToken.beginCommit()`) gives `overBudget(item)`.
   /// `done` is called once per item, when its result is known (for a progress display).
@@ -19,119 +29,43 @@ public enum BudgetedParallelMap {
     overBudget: @escaping @Sendable (T) -> R
   ) -> [R] {
     guard !items.isEmpty else { return [] }
-    let batch = Batch(items: items, seconds: seconds, transform: transform, overBudget: overBudget, done: done)
-    return batch.run(workers: min(max(jobs, 1), items.count))
+    let collected = Collected<R>(capacity: items.count)
+    // Every result is kept anyway: no window needed.
+    stream(count: items.count, jobs: jobs, seconds: seconds, window: items.count, item: { items[$0] }, done: done,
+           transform, overBudget: overBudget) { _, result in
+      collected.append(result)
+      return true
+    }
+    return collected.values
   }
 
-  /// The shared state of one call: which item is next, what each worker is doing, the results.
-  private final class Batch<T: Sendable, R: Sendable>: @unchecked Sendable {
-    // @unchecked: every mutable member is guarded by `condition`.
-    struct Running {
-      var item: Int
-      /// Holds the item's deadline.
-      var token: BudgetToken
-      var watched = true
-    }
+  /// Runs `transform` over items `0..<count`, made by `item(index)` when a worker takes them, on
+  /// `jobs` threads with the time budget of `map`, and hands each result to `deliver` in index
+  /// order — one call at a time, from whichever thread completed the run of results it ends —
+  /// as soon as every earlier result has been delivered. At most `window` items are taken
+  /// beyond the first undelivered one. `deliver` returning false stops the batch: no item is
+  /// started after it, items running then finish (their results dropped), and later results are
+  /// not delivered. Returns how many results were delivered.
+  @discardableResult
+  public static func stream<T: Sendable, R: Sendable>(
+    count: Int, jobs: Int, seconds: Double, window: Int = defaultWindow,
+    item: @escaping @Sendable (Int) -> T, done: @escaping @Sendable () -> Void = {},
+    _ transform: @escaping @Sendable (T, BudgetToken) -> R,
+    overBudget: @escaping @Sendable (T) -> R,
+    deliver: @escaping @Sendable (Int, R) -> Bool
+  ) -> Int {
+    guard count > 0 else { return 0 }
+    let batch = BudgetedBatch(count: count, seconds: seconds, window: max(1, min(window, count)), item: item,
+                              transform: transform, overBudget: overBudget, done: done, deliver: deliver)
+    return batch.run(workers: min(max(jobs, 1), count))
+  }
 
-    let items: [T]
-    let seconds: Double
-    let transform: @Sendable (T, BudgetToken) -> R
-    let overBudget: @Sendable (T) -> R
-    let done: @Sendable () -> Void
-    private let condition = NSCondition()
-    private var next = 0
-    private var results: [R?]
-    private var finished = 0
-    private var running: [Int: Running] = [:]
-    private var abandoned: Set<Int> = []
-    private var workers = 0
-    /// The watcher sleeps with no deadline (nothing was running): a starting item must wake it.
-    private var watcherWaitsForever = false
-
-    init(items: [T], seconds: Double, transform: @escaping @Sendable (T, BudgetToken) -> R,
-         overBudget: @escaping @Sendable (T) -> R, done: @escaping @Sendable () -> Void) {
-      self.items = items
-      self.seconds = seconds
-      self.transform = transform
-      self.overBudget = overBudget
-      self.done = done
-      results = Array(repeating: nil, count: items.count)
-    }
-
-    /// Starts a worker thread; called with the lock held.
-    private func startWorker() {
-      let id = workers
-      workers += 1
-      let thread = Thread { [self] in work(id) }
-      thread.stackSize = 8 << 20
-      thread.start()
-    }
-
-    private func work(_ id: Int) {
-      while true {
-        condition.lock()
-        guard !abandoned.contains(id), next < items.count else {
-          condition.unlock()
-          return
-        }
-        let index = next
-        next += 1
-        let token = BudgetToken(deadline: ProcessInfo.processInfo.systemUptime + seconds)
-        running[id] = Running(item: index, token: token)
-        if watcherWaitsForever { condition.signal() }
-        condition.unlock()
-        let result = transform(items[index], token)
-        let overdue = token.expireIfOverdue()
-        condition.lock()
-        if abandoned.contains(id) {
-          condition.unlock()
-          return  // the watcher gave this item up: its result is no longer wanted
-        }
-        results[index] = overdue ? overBudget(items[index]) : result
-        finished += 1
-        done()
-        running[id] = nil
-        // The watcher wakes at the earliest deadline anyway (items that start later end their
-        // budget later), so only the end of the batch needs a signal: no wake-up per item.
-        if finished == items.count || watcherWaitsForever { condition.signal() }
-        condition.unlock()
-      }
-    }
-
-    /// Starts the workers and waits for every item, giving up on those over the budget.
-    func run(workers count: Int) -> [R] {
-      condition.lock()
-      for _ in 0..<count { startWorker() }
-      while finished < items.count {
-        let now = ProcessInfo.processInfo.systemUptime
-        var earliest: TimeInterval?
-        for (id, job) in running where job.watched {
-          if now >= job.token.deadline {
-            if job.token.expire() {
-              results[job.item] = overBudget(items[job.item])
-              finished += 1
-              done()
-              running[id] = nil
-              abandoned.insert(id)
-              if next < items.count { startWorker() }
-            } else {
-              running[id]?.watched = false  // committing: it finishes, however long it takes
-            }
-          } else {
-            earliest = min(earliest ?? .infinity, job.token.deadline)
-          }
-        }
-        guard finished < items.count else { break }
-        if let earliest {
-          _ = condition.wait(until: Date(timeIntervalSinceNow: max(earliest - ProcessInfo.processInfo.systemUptime, 0.001)))
-        } else {
-          watcherWaitsForever = true
-          condition.wait()
-          watcherWaitsForever = false
-        }
-      }
-      condition.unlock()
-      return results.map { $0! }
-    }
+  /// Results appended by `deliver` (one call at a time, ordered by the batch's lock).
+  private final class Collected<R>: @unchecked Sendable {
+    // @unchecked: `append` is only called by `deliver`, which the batch never runs concurrently;
+    // `values` is read after the batch returned.
+    private(set) var values: [R] = []
+    init(capacity: Int) { values.reserveCapacity(capacity) }
+    func append(_ value: R) { values.append(value) }
   }
 }

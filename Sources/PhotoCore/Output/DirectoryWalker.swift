@@ -29,80 +29,114 @@ public enum DirectoryWalker {
   /// for only where outputs mirror the tree or a glob needs it).
   public static func list(_ paths: [String], followSymlinks: Bool = false, relativePaths: Bool = false) -> Listing {
     var listing = Listing()
-    var visited = Set<String>()
-    for path in paths {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-        let first = listing.files.count
-        walk(path, depth: 0, followSymlinks: followSymlinks, visited: &visited, into: &listing)
-        if relativePaths {
-          let root = path.hasSuffix("/") ? path : path + "/"
-          for file in listing.files[first...] where file.hasPrefix(root) { listing.relative[file] = String(file.dropFirst(root.count)) }
-        }
-      } else {
-        listing.files.append(path)
-        listing.named.insert(path)
+    visit(paths, followSymlinks: followSymlinks, skipped: { listing.skipped.append(($0, $1)) }) { file in
+      listing.files.append(file.path)
+      if file.named {
+        listing.named.insert(file.path)
+      } else if relativePaths {
+        listing.relative[file.path] = file.relative
       }
     }
     return listing
   }
 
-  static func walk(_ directory: String, depth: Int, followSymlinks: Bool, visited: inout Set<String>,
-                   into listing: inout Listing) {
-    let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-    guard visited.insert(real).inserted else {
-      listing.skipped.append((directory, "already walked (a symbolic-link loop or a second link to \(real))"))
-      return
-    }
-    guard depth < maxDepth else {
-      listing.skipped.append((directory, "nested deeper than \(maxDepth) directories"))
-      return
-    }
-    guard let entries = entries(of: directory) else {
-      listing.skipped.append((directory, "cannot read directory"))
-      return
-    }
-    for (name, type) in entries where !name.hasPrefix(AtomicFile.temporaryPrefix) {
-      let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-      var mode = type
-      if mode == 0 {
-        // The file system did not give the type in the directory entry: ask lstat (never
-        // FileManager.attributesOfItem, which reads /etc/passwd and /etc/group for every file).
-        var info = stat()
-        guard lstat(path, &info) == 0 else { continue }
-        mode = info.st_mode & S_IFMT
-      }
-      switch mode {
-      case S_IFDIR:
-        walk(path, depth: depth + 1, followSymlinks: followSymlinks, visited: &visited, into: &listing)
-      case S_IFREG:
-        listing.files.append(path)
-      case S_IFLNK:
-        if followSymlinks {
-          var isDirectory: ObjCBool = false
-          if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue {
-              walk(path, depth: depth + 1, followSymlinks: true, visited: &visited, into: &listing)
-            } else {
-              listing.files.append(path)
-            }
-          }
-        } else {
-          listing.skipped.append((path, "symbolic link (use --follow-symlinks)"))
-        }
-      default:
-        continue
+  /// A file found by `visit`.
+  public struct Found {
+    /// The path: as named, or the walked folder's path joined with the names below it.
+    public var path: String
+    /// Which of the paths given to `visit` it was found under (or is).
+    public var origin: Int
+    /// Named directly (not found by walking a folder; it may not exist).
+    public var named: Bool
+    /// Where the part below the walked folder starts in `path` (its UTF-8 offset); 0 when named.
+    public var rootLength: Int
+
+    /// The path below the walked folder ("2024/IMG_1.HEIC"), or the path as named.
+    public var relative: String { rootLength == 0 ? path : String(decoding: path.utf8.dropFirst(rootLength), as: UTF8.self) }
+  }
+
+  /// Calls `file` for each file under `paths` (named paths as they are, folders walked) and
+  /// `skipped` for each path left out with the reason. With `sorted` (the default) the names of
+  /// each folder are visited in byte order; without it in the folder's own order, with no list
+  /// of a folder's names held in memory (for walks whose result is sorted as a whole anyway).
+  public static func visit(_ paths: [String], followSymlinks: Bool = false, sorted: Bool = true,
+                           skipped: (String, String) -> Void, file: (Found) -> Void) {
+    var visited = Set<String>()
+    for (origin, path) in paths.enumerated() {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        let walk = Walk(origin: origin, rootLength: (path.hasSuffix("/") ? path : path + "/").utf8.count,
+                        followSymlinks: followSymlinks, sorted: sorted)
+        walk.walk(path, depth: 0, visited: &visited, skipped: skipped, file: file)
+      } else {
+        file(Found(path: path, origin: origin, named: true, rootLength: 0))
       }
     }
   }
 
-  /// The names in `directory` (without "." and ".."), sorted by their bytes, with their file
-  /// type from the directory entry as an `S_IFMT` value (0 when the file system gives none).
-  /// One readdir pass, no stat per file: the type comes with the name.
-  static func entries(of directory: String) -> [(name: String, type: mode_t)]? {
-    guard let stream = opendir(directory) else { return nil }
-    defer { closedir(stream) }
-    var entries: [(name: String, type: mode_t)] = []
+  /// One folder named to `visit`, walked.
+  private struct Walk {
+    var origin: Int
+    var rootLength: Int
+    var followSymlinks: Bool
+    var sorted: Bool
+
+    func walk(_ directory: String, depth: Int, visited: inout Set<String>, skipped: (String, String) -> Void,
+              file: (Found) -> Void) {
+      let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+      guard visited.insert(real).inserted else {
+        skipped(directory, "already walked (a symbolic-link loop or a second link to \(real))")
+        return
+      }
+      guard depth < maxDepth else {
+        skipped(directory, "nested deeper than \(maxDepth) directories")
+        return
+      }
+      let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+      let readable = DirectoryWalker.entries(of: directory, sorted: sorted) { name, type in
+        guard !name.hasPrefix(AtomicFile.temporaryPrefix), !name.hasPrefix(StreamFile.partialPrefix) else { return }
+        let path = prefix + name
+        var mode = type
+        if mode == 0 {
+          // The file system did not give the type in the directory entry: ask lstat (never
+          // FileManager.attributesOfItem, which reads /etc/passwd and /etc/group for every file).
+          var info = stat()
+          guard lstat(path, &info) == 0 else { return }
+          mode = info.st_mode & S_IFMT
+        }
+        switch mode {
+        case S_IFDIR:
+          walk(path, depth: depth + 1, visited: &visited, skipped: skipped, file: file)
+        case S_IFREG:
+          file(Found(path: path, origin: origin, named: false, rootLength: rootLength))
+        case S_IFLNK:
+          guard followSymlinks else {
+            skipped(path, "symbolic link (use --follow-symlinks)")
+            return
+          }
+          var isDirectory: ObjCBool = false
+          guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+          if isDirectory.boolValue {
+            walk(path, depth: depth + 1, visited: &visited, skipped: skipped, file: file)
+          } else {
+            file(Found(path: path, origin: origin, named: false, rootLength: rootLength))
+          }
+        default:
+          return
+        }
+      }
+      if !readable { skipped(directory, "cannot read directory") }
+    }
+  }
+
+  /// Calls `body` with each name in `directory` (without "." and "..") and its file type from
+  /// the directory entry as an `S_IFMT` value (0 when the file system gives none): one readdir
+  /// pass, no stat per file. With `sorted`, the names are collected and given in byte order;
+  /// without, as readdir gives them (the folder stays open meanwhile). False when the folder
+  /// cannot be read.
+  static func entries(of directory: String, sorted: Bool, _ body: (String, mode_t) -> Void) -> Bool {
+    guard let stream = opendir(directory) else { return false }
+    var collected: [(name: String, type: mode_t)] = []
     while let entry = readdir(stream) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -115,8 +149,12 @@ public enum DirectoryWalker {
       case Int32(DT_UNKNOWN): 0
       default: S_IFSOCK  // devices, pipes, sockets: skipped like any other non-file
       }
-      entries.append((name, type))
+      if sorted { collected.append((name, type)) } else { body(name, type) }
     }
-    return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    closedir(stream)
+    guard sorted else { return true }
+    collected.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    for (name, type) in collected { body(name, type) }
+    return true
   }
 }

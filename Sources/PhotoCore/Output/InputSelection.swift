@@ -11,6 +11,9 @@ public struct InputSelection: Sendable {
   public var paths: [String] = []
   /// The entries of a `--files-from` list, already split.
   public var listed: [String] = []
+  /// A `--files-from` list read entry by entry while `resolveList` runs (instead of `listed`),
+  /// so a list of millions of paths is never held whole.
+  public var listSource: ListSource?
   /// Extensions to keep, lowercased, without the dot; empty keeps every extension.
   public var extensions: Set<String> = []
   /// Globs a file must match (any of them); empty keeps every file.

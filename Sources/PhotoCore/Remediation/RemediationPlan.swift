@@ -6,15 +6,22 @@ struct RemediationPlan: Equatable {
   var region: PixelRect
   /// Output size (never larger than the region: no upscaling).
   var output: PixelSize
-  /// JPEG only: DCT scale for the decode.
+  /// The reduction while decoding: a DCT scale for JPEG, a whole area-average factor 1/k for
+  /// PNG and HEIF (the row and tile decoders shrink as they decode).
   var scale: ScalingFactor
 
   struct Problem: Error, CustomStringConvertible {
     var description: String
   }
 
-  /// Plans the render of a picture displayed at `displayed`, per the SPEC "Sizes" rule.
-  static func make(displayed: PixelSize, crop: PixelRect?, box: PixelSize?, exact: Bool, jpeg: Bool) throws(Problem) -> RemediationPlan {
+  /// The reductions the PNG row decoder and the HEIF tile decoder make while decoding: area
+  /// averages over k × k pixels, sized like TurboJPEG's 1/k scales.
+  static let areaFactors: [ScalingFactor] = (1...8).map { ScalingFactor(1, $0) }
+
+  /// Plans the render of a picture displayed at `displayed`, per the SPEC "Sizes" rule, with the
+  /// reductions the decoder offers (`factors`: TurboJPEG's DCT scales, or `areaFactors`).
+  static func make(displayed: PixelSize, crop: PixelRect?, box: PixelSize?, exact: Bool,
+                   factors: [ScalingFactor] = JPEGCodec.scalingFactors) throws(Problem) -> RemediationPlan {
     let full = PixelRect(x: 0, y: 0, width: displayed.width, height: displayed.height)
     let region = crop ?? full
     guard region.fits(in: displayed) else {
@@ -22,14 +29,13 @@ struct RemediationPlan: Equatable {
     }
     guard let box else { return RemediationPlan(region: region, output: region.size, scale: .one) }
     let target = region.size.downscaled(toFit: box)
-    guard jpeg else { return RemediationPlan(region: region, output: target, scale: .one) }
     if crop == nil {
-      // No crop: the DCT-landing shortcut may make a scaled decode the output itself.
-      let plan = JPEGCodec.chooseScale(original: displayed, fitting: box, exact: exact)
+      // No crop: the landing shortcut may make a reduced decode the output itself.
+      let plan = JPEGCodec.chooseScale(original: displayed, fitting: box, exact: exact, factors: factors)
       return RemediationPlan(region: region, output: plan.outputSize, scale: plan.factor)
     }
-    // Crop: the smallest DCT scale whose decode still covers the region at the output size.
-    let factors = (JPEGCodec.scalingFactors.filter { $0 <= .one } + [.one]).sorted()
+    // Crop: the smallest reduction whose decode still covers the region at the output size.
+    let factors = (factors.filter { $0 <= .one } + [.one]).sorted()
     let scale = factors.first { f in
       Double(f.numerator) / Double(f.denominator) * Double(region.width) >= Double(target.width)
         && Double(f.numerator) / Double(f.denominator) * Double(region.height) >= Double(target.height)

@@ -63,8 +63,12 @@ public struct SanitizeOptions: Sendable {
   /// Replace existing outputs.
   public var force = false
   public var maxPixels = 200_000_000
-  /// Threads one image's resize may use (the CLI gives each file the cores -j leaves free).
+  /// Threads one image's resize and HEIF tile decode may use (the CLI gives each file the
+  /// cores -j leaves free).
   public var threadsPerImage = 1
+  /// `--accept-damaged`: sanitize an input whose pixels do not decode cleanly (truncated,
+  /// corrupt) instead of refusing it; the output then carries what decoded, and a PA016 finding.
+  public var acceptDamaged = false
   public init() {}
 
   /// The box the output must fit in, nil for none.

@@ -46,13 +46,14 @@ public enum Sanitizer {
     do {
       let bytes = try FileSource(path: input).allBytes()
       result.bytesIn = bytes.count
-      let metadata = Inspector.inspect(source: MemorySource(bytes), path: input)
+      let inspection = Inspector.read(source: MemorySource(bytes), path: input, options: InspectOptions(mode: .metadata))
+      let metadata = inspection.metadata
       if let error = metadata.error { throw Failure("\(input): \(error)") }
       result.notes += ProvenanceNotes.dropped(metadata)
       // The media ID (SHA-256 of the input) is computed on another thread during the decode.
       let mediaID = BackgroundWork { [bytes] in DescriptorWriter.mediaID(of: bytes) }
       // The input goes to render, which frees it once decoded (a 48 MP JPEG is 16 MB).
-      let encoded = try render(consume bytes, metadata: metadata, options: options, notes: &result.notes)
+      let encoded = try render(consume bytes, metadata: metadata, heif: inspection.tree?.scan.heif, options: options, notes: &result.notes)
       // Under a time budget, write only while the caller still waits for this file.
       if let token, !token.beginCommit() { throw Failure("\(input): not written: over the time budget") }
       do {
@@ -86,6 +87,10 @@ public enum Sanitizer {
       var audit = AuditOptions()
       audit.comparePixels = false
       result.findings = PairAuditor.audit(output: output, original: input, descriptor: descriptorPath, options: audit).report.findings
+      if let damage = encoded.damage {
+        result.findings.append(Finding(.outputDamaged, file: output, carrier: "pixels", evidence:
+          "made from an input whose pixels do not decode cleanly (\(damage)), accepted with --accept-damaged: the output shows what decoded, grey or garbage where the data was missing"))
+      }
     } catch let failure as Failure {
       result.error = failure.message
     } catch {
@@ -100,35 +105,31 @@ public enum Sanitizer {
   }
 
   /// Decodes, orients, crops, resizes and encodes; returns the file bytes and the quality used.
-  static func render(_ bytes: consuming [UInt8], metadata m: PhotoMetadata, options: SanitizeOptions,
-                     notes: inout [String]) throws -> (bytes: [UInt8], quality: Int) {
+  static func render(_ bytes: consuming [UInt8], metadata m: PhotoMetadata, heif: HEIFFile?, options: SanitizeOptions,
+                     notes: inout [String]) throws -> (bytes: [UInt8], quality: Int, damage: String?) {
     guard let format = m.format, let displayed = m.displayed else { throw Failure("\(m.path): no picture size") }
     guard displayed.pixelCount <= options.maxPixels else {
       throw Failure("\(m.path): \(displayed) is \(displayed.pixelCount) pixels, over --max-pixels \(options.maxPixels) (decompression-bomb guard)")
     }
     let icc = options.keepICC ? ICCProfileSource.profile(of: m) : nil
     if options.profile == .lossless {
-      return (try LosslessSanitizer.transform(bytes, metadata: m, icc: icc, options: options), 100)
+      return (try LosslessSanitizer.transform(bytes, metadata: m, icc: icc, options: options), 100, nil)
     }
     let plan: RemediationPlan
     do {
       plan = try RemediationPlan.make(displayed: displayed, crop: options.crop, box: options.box, exact: options.exactSize,
-                                      jpeg: format == .jpeg)
+                                      factors: SanitizeDecoder.factors(for: format))
     } catch { throw Failure("\(m.path): \(error)") }
-    var image: PixelImage
-    switch format {
-    case .jpeg, .png:
-      let stored = format == .jpeg
-        ? try JPEGCodec.decode(bytes, scale: plan.scale, maxPixels: options.maxPixels, expandGray: true)
-        : try PNGCodec.decode(bytes, maxPixels: options.maxPixels)
-      _ = consume bytes  // not needed past the decode: freed before the rotated copy is made
-      image = stored.oriented(m.orientation.effective)
-    case .webp, .gif:
-      image = try WebPGIFSanitizeDecode.decode(bytes, metadata: m, plan: plan, displayed: displayed, options: options)
-    case .heic, .heif, .avif:
-      // libheif applies irot/imir/clap; the EXIF Orientation inside a HEIF is ignored.
-      image = try HEIFContext(data: bytes).decodePrimary(applyTransformations: true, maxPixels: options.maxPixels)
+    let decodedInput: SanitizeDecoder.Decoded
+    do {
+      decodedInput = try SanitizeDecoder.decode(bytes, metadata: m, heif: heif, plan: plan, options: options)
+    } catch {
+      throw Failure("\(m.path): the pixels cannot be decoded: \(error)")
     }
+    if let damage = decodedInput.damage, !options.acceptDamaged {
+      throw Failure("\(m.path): the pixels do not decode cleanly (\(damage)); not sanitized (--accept-damaged writes what decodes)")
+    }
+    var image = decodedInput.image
     let decoded = PixelSize(width: image.width, height: image.height)
     let region = plan.region(in: decoded, displayed: displayed)
     if region.size != decoded { image = try image.cropped(to: region) }
@@ -139,7 +140,7 @@ public enum Sanitizer {
       image = try image.resized(to: plan.output, threads: options.threadsPerImage)
     }
     if options.png {
-      return (try PNGCodec.encode(image), 100)
+      return (try PNGCodec.encode(image), 100, decodedInput.damage)
     }
     let subsampling: JPEGSubsampling = options.fullChroma ? .s444 : .s420
     var quality = options.effectiveQuality
@@ -155,7 +156,7 @@ public enum Sanitizer {
       }
     }
     if let icc { jpeg = try JPEGCodec.insertICC(icc, into: jpeg) }
-    return (jpeg, quality)
+    return (jpeg, quality, decodedInput.damage)
   }
 }
 

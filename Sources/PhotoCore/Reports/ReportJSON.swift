@@ -10,31 +10,16 @@ public enum ReportJSON {
   /// output path, the summary computed from them, so every way of producing a report over the
   /// same files gives the same bytes.
   public static func document(command: String, files: [JSONValue], unpairedOriginals: [String]) -> JSONValue {
-    let sorted = files.sorted { ($0["output"]?.stringValue ?? "") < ($1["output"]?.stringValue ?? "") }
+    let sorted = files.sorted { PathOrder.less($0["output"]?.stringValue ?? "", $1["output"]?.stringValue ?? "") }
     let findings = sorted.flatMap { $0["findings"]?.arrayValue ?? [] }
     return .object([
       ("schema", .string(schema)),
       ("command", .string(command)),
       ("summary", summary(files: sorted, findings: findings, unpaired: unpairedOriginals.count)),
       ("files", .array(sorted)),
-      ("unpaired_originals", .array(unpairedOriginals.sorted().map { .string($0) })),
+      ("unpaired_originals", .array(unpairedOriginals.sorted(by: PathOrder.less).map { .string($0) })),
       ("findings", .array(findings)),
     ])
-  }
-
-  /// One line per file: the file object with the schema name, for streaming and `merge`.
-  public static func lines(_ report: AuditReport) -> String {
-    var out = report.files.map { f -> String in
-      guard case .object(let members) = file(f) else { return "" }
-      return JSONValue.object([("schema", .string(schema)), ("type", .string("file")), ("command", .string(report.command))] + members)
-        .serialized(pretty: false) + "\n"
-    }.joined()
-    for original in report.unpairedOriginals {
-      out += JSONValue.object([("schema", .string(schema)), ("type", .string("unpaired_original")),
-                               ("command", .string(report.command)), ("original", .string(original))])
-        .serialized(pretty: false) + "\n"
-    }
-    return out
   }
 
   static func summary(files: [JSONValue], findings: [JSONValue], unpaired: Int) -> JSONValue {

@@ -41,7 +41,12 @@ public enum ReportText {
 
   /// "41 errors, 16 warnings, 1 info".
   public static func severityTotals(_ report: AuditReport) -> String {
-    "\(plural(report.count(.error), "error")), \(plural(report.count(.warning), "warning")), \(report.count(.info)) info"
+    severityTotals(error: report.count(.error), warning: report.count(.warning), info: report.count(.info))
+  }
+
+  /// "41 errors, 16 warnings, 1 info" from the counts.
+  public static func severityTotals(error: Int, warning: Int, info: Int) -> String {
+    "\(plural(error, "error")), \(plural(warning, "warning")), \(info) info"
   }
 
   /// "1 file", "2 files".

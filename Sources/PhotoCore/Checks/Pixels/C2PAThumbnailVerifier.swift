@@ -23,15 +23,25 @@ enum C2PAThumbnailVerifier {
   /// Largest C2PA thumbnail decoded.
   static let maxPixels = 1 << 24
 
-  /// A verdict for every C2PA thumbnail of `output` that decodes.
-  static func verdicts(_ output: PhotoMetadata, displayed: PixelImage, original: PixelImage?) -> [C2PAThumbnailVerdict] {
+  /// Every C2PA thumbnail of `output` that decodes, as displayed (its own orientation applied),
+  /// reduced like the output.
+  static func thumbnails(_ output: PhotoMetadata) -> [(carrier: Carrier, picture: PixelImage)] {
+    output.carriers.filter { $0.kind == .c2paThumbnail && !$0.payload.isEmpty }.compactMap { carrier in
+      guard let format = ImageFormat.sniff(Array(carrier.payload.prefix(ImageFormat.sniffLength))),
+            let picture = try? PictureDecoder.decode(carrier.payload, metadata: thumbnailMetadata(carrier, format: format, in: output),
+                                                     view: .displayed, minLongSide: PixelVerifier.decodeLongSide, maxPixels: maxPixels)
+      else { return nil }
+      return (carrier, picture)
+    }
+  }
+
+  /// A verdict for each thumbnail against the output as displayed and, when decoded, the original.
+  static func verdicts(_ thumbnails: [(carrier: Carrier, picture: PixelImage)], displayed: PixelImage,
+                       original: PixelImage?) -> [C2PAThumbnailVerdict] {
+    guard !thumbnails.isEmpty else { return [] }
     let shownFingerprint = displayed.fingerprint()
     let originalFingerprint = original?.fingerprint()
-    return output.carriers.filter { $0.kind == .c2paThumbnail && !$0.payload.isEmpty }.compactMap { carrier in
-      guard let format = ImageFormat.sniff(Array(carrier.payload.prefix(ImageFormat.sniffLength))),
-            let stored = try? PictureDecoder.decode(carrier.payload, metadata: thumbnailMetadata(carrier, format: format, in: output),
-                                                    view: .displayed, minLongSide: PixelVerifier.decodeLongSide, maxPixels: maxPixels)
-      else { return nil }
+    return thumbnails.map { carrier, stored in
       let score = stored.fingerprint().correlation(with: shownFingerprint)
       let aspect = Double(stored.width) / Double(max(stored.height, 1))
       let outputAspect = Double(displayed.width) / Double(max(displayed.height, 1))

@@ -1,44 +1,99 @@
 import Codecs
 
+/// A file whose pixels are compared: its metadata, its bytes (read as the decoder needs them)
+/// and, for HEIF, the structure its walk found (the tiles are located from it).
+public struct PixelInput: Sendable {
+  public var metadata: PhotoMetadata
+  public var source: any ByteSource
+  public var heif: HEIFFile?
+
+  public init(metadata: PhotoMetadata, source: any ByteSource, heif: HEIFFile? = nil) {
+    self.metadata = metadata
+    self.source = source
+    self.heif = heif
+  }
+}
+
 /// Compares pixels of an output with its original as displayed (at reduced size) and with its
-/// embedded thumbnail: the evidence for PA004 (orientation), PA009 (crop) and PA005 (thumbnail).
+/// embedded thumbnail: the evidence for PA004 (orientation), PA009 (crop) and PA005 (thumbnail),
+/// and for PA016 (the output's pixels do not decode cleanly) and PA015 (pixels not checked).
+///
+/// Each file is decoded once, reduced (`PictureDecoder`), and that picture serves every check:
+/// none needs full resolution (fingerprints are 32×32, the crop search 96 px).
 public enum PixelVerifier {
-  /// Long side the pictures are decoded to (at least; DCT scaling picks the nearest above).
+  /// Long side the output is decoded to (at least; the decoders pick the nearest reduction above).
   public static let decodeLongSide = 128
+  /// Long side the original is decoded to: the crop search places the output inside it.
+  public static let originalLongSide = 256
   /// Long side of the crop-search image.
   public static let searchLongSide = 96
   /// Correlation at or above which two pictures are "the same content".
   public static let sameContent = 0.8
 
-  /// The pixel verdicts for `output` (bytes + metadata) against `original` and a descriptor crop.
-  public static func verify(output: PhotoMetadata, outputBytes: [UInt8], original: (PhotoMetadata, [UInt8])?,
-                            claimedCrop: PixelRect?, maxPixels: Int) -> PixelVerdicts {
+  /// The pixel verdicts for `output` against `original` and a descriptor crop. `threads`: HEIF
+  /// tiles decoded at once (the cores the batch's `-j` leaves).
+  public static func verify(output: PixelInput, original: PixelInput?, claimedCrop: PixelRect?, maxPixels: Int,
+                            threads: Int = 1) -> PixelVerdicts {
+    verify(output: output, original: original, claimedCrop: claimedCrop, maxPixels: maxPixels, threads: threads,
+           reduced: true)
+  }
+
+  /// `verify`, decoding at the reduced sizes above or, with `reduced` false, at full size (the
+  /// tests show both give the same verdicts).
+  static func verify(output: PixelInput, original: PixelInput?, claimedCrop: PixelRect?, maxPixels: Int,
+                     threads: Int, reduced: Bool) -> PixelVerdicts {
     var verdicts = PixelVerdicts()
-    let outputStored: PixelImage
+    // An output the size of its original is decoded at the original's scale, so identical
+    // pixels give identical reduced pictures (PixelSameness).
+    let sameSize = original != nil && output.metadata.stored != nil && output.metadata.stored == original?.metadata.stored
+    let picture: ReducedPicture
     do {
-      outputStored = try PictureDecoder.decode(outputBytes, metadata: output, view: .stored,
-                                               minLongSide: decodeLongSide, maxPixels: maxPixels)
+      picture = try PictureDecoder.decode(output.source, metadata: output.metadata, heif: output.heif,
+                                          minLongSide: reduced ? (sameSize ? originalLongSide : decodeLongSide) : nil,
+                                          maxPixels: maxPixels, threads: threads)
     } catch {
       verdicts.problem = "output pixels could not be decoded: \(error)"
+      if error.isDamage {
+        verdicts.outputDamage = error.description
+      } else {
+        verdicts.incomplete.append(IncompleteCheck(scope: "pixels", reason: "the output's pixels were not decoded: \(error)"))
+      }
       return verdicts
     }
-    let outputDisplayed = output.format?.isHEIFFamily == true
-      ? ((try? PictureDecoder.decode(outputBytes, metadata: output, view: .displayed, minLongSide: decodeLongSide, maxPixels: maxPixels)) ?? outputStored)
-      : outputStored.oriented(output.orientation.effective)
-    verdicts.thumbnail = thumbnailVerdict(output, displayed: outputDisplayed)
-    guard let (originalMetadata, originalBytes) = original else {
-      verdicts.c2paThumbnails = C2PAThumbnailVerifier.verdicts(output, displayed: outputDisplayed, original: nil)
+    if let damage = picture.damage {
+      // What the decoder recovered is partly grey: comparing it would say nothing reliable.
+      verdicts.problem = "output pixels are damaged: \(damage)"
+      verdicts.outputDamage = damage
       return verdicts
     }
-    let originalDisplayed: PixelImage
+    let outputStored = picture.stored
+    let outputDisplayed = picture.displayed
+    verdicts.thumbnail = thumbnailVerdict(output.metadata, displayed: outputDisplayed)
+    let c2paThumbnails = C2PAThumbnailVerifier.thumbnails(output.metadata)
+    verdicts.c2paThumbnails = C2PAThumbnailVerifier.verdicts(c2paThumbnails, displayed: outputDisplayed, original: nil)
+    guard let original else { return verdicts }
+    let originalMetadata = original.metadata
+    let originalPicture: ReducedPicture
     do {
-      originalDisplayed = try PictureDecoder.decode(originalBytes, metadata: originalMetadata, view: .displayed,
-                                                    minLongSide: decodeLongSide * 2, maxPixels: maxPixels)
+      originalPicture = try PictureDecoder.decode(original.source, metadata: originalMetadata, heif: original.heif,
+                                                  minLongSide: reduced ? originalLongSide : nil, maxPixels: maxPixels, threads: threads)
     } catch {
       verdicts.problem = "original pixels could not be decoded: \(error)"
+      verdicts.incomplete.append(IncompleteCheck(
+        scope: "pixels", reason: "the original's pixels were not decoded (\(error)), so orientation and crop were not compared"))
       return verdicts
     }
-    verdicts.c2paThumbnails = C2PAThumbnailVerifier.verdicts(output, displayed: outputDisplayed, original: originalDisplayed)
+    if let damage = originalPicture.damage {
+      verdicts.problem = "original pixels are damaged: \(damage)"
+      verdicts.incomplete.append(IncompleteCheck(
+        scope: "pixels", reason: "the original's pixels are damaged (\(damage)), so orientation and crop were not compared"))
+      return verdicts
+    }
+    let originalDisplayed = originalPicture.displayed
+    verdicts.c2paThumbnails = C2PAThumbnailVerifier.verdicts(c2paThumbnails, displayed: outputDisplayed, original: originalDisplayed)
+    verdicts.sameness = PixelSameness(
+      identicalPixels: sameSize && outputStored == originalPicture.stored,
+      displayedCorrelation: outputDisplayed.fingerprint().correlation(with: originalDisplayed.fingerprint()))
     let fullDisplayed = originalMetadata.displayed ?? PixelSize(width: originalDisplayed.width, height: originalDisplayed.height)
     let crop = cropVerdict(original: originalDisplayed, fullSize: fullDisplayed, output: outputDisplayed, claimed: claimedCrop)
     // The reference for orientation: the region the output shows — the claimed crop when it
@@ -51,7 +106,7 @@ public enum PixelVerifier {
       reference = cropped
     }
     let orientation = OrientationClassifier.classify(
-      original: reference.fingerprint(), outputStored: outputStored.fingerprint(), outputTag: output.orientation.effective,
+      original: reference.fingerprint(), outputStored: outputStored.fingerprint(), outputTag: output.metadata.orientation.effective,
       originalTag: originalMetadata.orientation.effective)
     verdicts.orientation = orientation
     // Without a claim, a shape difference caused by a wrong rotation says nothing about cropping.

@@ -1,0 +1,135 @@
+import Foundation
+import PhotoCore
+
+/// `--format jsonl` of `verify` and `audit`: each input's record is written as soon as it and
+/// every earlier one are known (SPEC "Scale"), to standard output or to `--output FILE` through
+/// its partial file, so memory does not grow with the number of inputs; `--resume` continues
+/// what an earlier run of the same command recorded.
+enum StreamedReport {
+  /// A batch to run: its inputs in path order, how to check one, and its stream's header.
+  struct Batch<Job: Sendable>: Sendable {
+    var header: ReportStream.Header
+    var count: Int
+    /// The output path of input `index` (its record's `output`).
+    var output: @Sendable (Int) -> String
+    /// Input `index`, made when a worker takes it.
+    var job: @Sendable (Int) -> Job
+    var check: @Sendable (Job, BudgetToken) -> Checked
+    var overBudget: @Sendable (Job) -> FileReport
+    /// Written after the files, before the end record.
+    var unpairedOriginals: [String] = []
+  }
+
+  /// One input's result.
+  struct Checked: Sendable {
+    var report: FileReport
+    /// The output could not be read at all (a single-file command's exit 3).
+    var unreadable = false
+  }
+
+  /// A result as it waits for its turn: the record's line and what the tally needs.
+  private struct Record: Sendable {
+    var line: String
+    var output: String
+    var severities: [Severity]
+    var unreadable: Bool
+
+    init(_ checked: Checked, command: String) {
+      line = ReportStream.fileLine(checked.report, command: command)
+      output = checked.report.output
+      severities = checked.report.findings.map(\.severity)
+      unreadable = checked.unreadable
+    }
+  }
+
+  /// Runs the batch and writes its stream. The outcome has the worst finding, the inputs that
+  /// could not be read and a stream that could not be written (exit 4).
+  static func run<Job>(_ batch: Batch<Job>, spec: CommandSpec, parsed: ParsedArguments, io: CommandIO, jobs: Int,
+                       budget: Double) throws(UsageError) -> Outcome {
+    var outcome = Outcome(failOn: OptionValues.failOn(parsed))
+    let path = parsed.value(CommonOptions.output.primary)
+    let resuming = parsed.has("--resume")
+    var recorded = ReportStream.Recorded()
+    if resuming {
+      guard let path else { throw UsageError(command: spec.name, message: "--resume needs --output FILE, the stream it continues") }
+      recorded = try resumePoint(batch, path: path, command: spec.name, io: io)
+    }
+    let sink: StreamSink
+    if let path, !recorded.complete {
+      let file: StreamFile
+      do { file = try StreamFile(path: path, keeping: resuming ? recorded.keep : nil) } catch {
+        io.message(spec.name, error.description)
+        outcome.unwritten.append(path)
+        return outcome
+      }
+      sink = StreamSink(file: file, io: io, tally: recorded.tally)
+    } else {
+      sink = StreamSink(file: nil, io: io, tally: recorded.tally)
+    }
+    if !recorded.complete {
+      let start = recorded.inputs
+      if recorded.keep == 0 { _ = sink.write(batch.header.line) }
+      let progress = Progress(total: batch.count - start, io: io,
+                              enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet) && batch.count - start > 1)
+      let command = batch.header.command
+      BudgetedParallelMap.stream(count: batch.count - start, jobs: jobs, seconds: budget, item: { batch.job(start + $0) },
+                                 done: progress.tick) { job, token in
+        Record(batch.check(job, token), command: command)
+      } overBudget: { job in
+        Record(Checked(report: batch.overBudget(job)), command: command)
+      } deliver: { _, record in
+        guard sink.write(record.line) else { return false }
+        sink.tally.add(severities: record.severities)
+        if record.unreadable { sink.unreadable.append(record.output) }
+        return true
+      }
+      progress.finish()
+      for original in batch.unpairedOriginals.dropFirst(recorded.unpairedOriginals) {
+        _ = sink.write(ReportStream.unpairedLine(original, command: command))
+      }
+      _ = sink.write(ReportStream.endLine(command: command, inputs: batch.count, unpairedOriginals: batch.unpairedOriginals.count))
+      sink.finish()
+    }
+    if let failure = sink.failure {
+      io.message(spec.name, failure.description)
+      outcome.unwritten.append(failure.path)
+    }
+    outcome.worstFinding = sink.tally.worst
+    outcome.unreadableInputs = sink.unreadable
+    if RunSummary.wanted(parsed, io: io, format: "jsonl") {
+      let written = RunSummary.destinations(parsed).filter { !outcome.unwritten.contains($0) }
+      io.message(spec.name, RunSummary.line(sink.tally, written: written))
+    }
+    return outcome
+  }
+
+  /// What `--output FILE` already holds of this run: its partial file, else FILE itself. An
+  /// incomplete FILE (not one this tool renamed into place) is moved to the partial name first.
+  private static func resumePoint<Job>(_ batch: Batch<Job>, path: String, command: String,
+                                       io: CommandIO) throws(UsageError) -> ReportStream.Recorded {
+    let partial = StreamFile.partialPath(for: path)
+    var source: String?
+    if InputSelection.exists(partial) {
+      source = partial
+    } else if InputSelection.exists(path) {
+      source = path
+    }
+    guard let source else { return ReportStream.Recorded() }
+    let recorded: ReportStream.Recorded
+    do {
+      recorded = try ReportStream.recorded(in: source, header: batch.header, inputs: batch.count, output: batch.output,
+                                           unpairedOriginals: batch.unpairedOriginals)
+    } catch {
+      throw UsageError(command: command, message: "cannot resume: \(error.description) (run without --resume to start over)")
+    }
+    // An incomplete FILE continues as the partial file; a complete partial file (a run killed
+    // between its end record and the rename) is put in place.
+    let move = source == path && !recorded.complete ? (path, partial) : source == partial && recorded.complete ? (partial, path) : nil
+    if let (from, to) = move, rename(from, to) != 0 {
+      throw UsageError(command: command, message: "cannot resume: " + SystemError(.write, path: to, code: errno).description)
+    }
+    let done = recorded.complete ? "complete" : "\(recorded.inputs) of \(ReportText.plural(batch.count, "input")) recorded"
+    io.message(command, "resuming \(path): \(done)")
+    return recorded
+  }
+}
