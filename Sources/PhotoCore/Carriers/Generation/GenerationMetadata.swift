@@ -42,10 +42,10 @@ public enum GenerationMetadata {
 
   /// The EXIF, XMP and IPTC fields generators write to (and free-text fields they could):
   /// only these are looked at, so a file's other tags cost nothing.
-  static let textFields: Set<String> = [
+  static let textFields: Set<String> = CaptureSummary.sparse([
     "UserComment", "ImageDescription", "Make", "Model", "Software", "XPComment", "XPSubject", "Artist",
     "Description", "Caption-Abstract", "CreatorTool", "DigitalSourceType", "Parameters", "Prompt", "Comment",
-  ]
+  ])
 
   /// Names of generators as they appear in `Software`, `xmp:CreatorTool` and the like.
   static let generatorNames = [
@@ -56,19 +56,21 @@ public enum GenerationMetadata {
   /// Every generator record in the file, in carrier order.
   public static func records(in m: PhotoMetadata) -> [GenerationRecord] {
     var out: [GenerationRecord] = []
-    let novelAI = m.tags.contains { $0.carrier == .comment && $0.name == "Software" && $0.value.display.contains("NovelAI") }
-    for carrier in m.carriers where carrier.kind == .comment {
+    let comments = m.carriers.filter { $0.kind == .comment }
+    let novelAI = !comments.isEmpty
+      && m.tags.contains { $0.carrier == .comment && $0.name == "Software" && $0.value.display.contains("NovelAI") }
+    for carrier in comments {
       let text = String(decoding: carrier.payload, as: UTF8.self)
       let keyword = keyword(carrier)
       if let record = pngText(keyword: keyword, text: text, novelAI: novelAI, path: carrier.path, length: carrier.payload.count) {
         out.append(record)
       }
     }
-    for tag in m.tags where tag.carrier != .comment && textFields.contains(tag.name) {
-      guard case .text(let text) = tag.value, text.utf8.count >= 12 else { continue }
+    for tag in m.tags where tag.carrier == .exif || tag.carrier == .xmp || tag.carrier == .iptc {
+      guard case .text(let text) = tag.value, text.utf8.count >= 4, textFields.contains(tag.name) else { continue }
       if tag.carrier == .xmp, let record = xmp(tag, text: text) {
         out.append(record)
-      } else if [.exif, .xmp, .iptc].contains(tag.carrier), let (generator, prompt) = GenerationPrompt.classify(text) {
+      } else if let (generator, prompt) = GenerationPrompt.classify(text) {
         out.append(GenerationRecord(generator: generator, path: tag.path, field: tag.name, prompt: prompt, length: text.utf8.count))
       }
     }
