@@ -66,8 +66,12 @@ public enum GenerationMetadata {
         out.append(record)
       }
     }
-    for tag in m.tags where tag.carrier == .exif || tag.carrier == .xmp || tag.carrier == .iptc {
-      guard case .text(let text) = tag.value, text.utf8.count >= 4, textFields.contains(tag.name) else { continue }
+    // By index: a tag is copied (its strings retained) only when it is a candidate.
+    for index in m.tags.indices {
+      let carrier = m.tags[index].carrier
+      guard carrier == .exif || carrier == .xmp || carrier == .iptc, case .text(let text) = m.tags[index].value,
+            text.utf8.count >= 4, textFields.contains(m.tags[index].name) else { continue }
+      let tag = m.tags[index]
       if tag.carrier == .xmp, let record = xmp(tag, text: text) {
         out.append(record)
       } else if let (generator, prompt) = GenerationPrompt.classify(text) {
