@@ -82,7 +82,10 @@ struct MetadataAssembler {
     switch scan.format {
     case .png, .webp, .gif, nil:
       // One image: carriers number only trailing documents and C2PA boxes.
-      return [.trailer, .c2paAssertion, .c2paClaim].contains(carrier.kind) ? carrier.item : nil
+      switch carrier.kind {
+      case .trailer, .c2paAssertion, .c2paClaim: return carrier.item
+      default: return nil
+      }
     case .jpeg: return carrier.item
     case .heic, .heif, .avif:
       guard carrier.kind != .trailer, let primary = scan.primaryItemID else { return carrier.item }
