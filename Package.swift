@@ -25,10 +25,16 @@ let package = Package(
     .systemLibrary(
       name: "CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CWebP", pkgConfig: "libwebpdemux",
+      providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(
+      name: "CGif", pkgConfig: "libgif",
+      providers: [.apt(["libgif-dev"])]),
     // The only target that touches C. Exposes Swift values only.
     .target(
       name: "Codecs",
-      dependencies: ["CExif", "CHeif", "CTurboJPEG", "CPNG", "CZlib"]),
+      dependencies: ["CExif", "CHeif", "CTurboJPEG", "CPNG", "CZlib", "CWebP", "CGif"]),
     // Pure Swift: containers, carriers, model, checks, reports, remediation.
     .target(name: "PhotoCore", dependencies: ["Codecs"]),
     // Hand-written argument parsing and commands.

@@ -466,6 +466,7 @@ source "$HERE/gen/failclosed-checks.sh"
 bash "$HERE/gen/failclosed-tree.sh"   # failclosed/: GPS in embedded documents, caps (issue 12)
 source "$HERE/gen/pixels.sh"   # pixels/: damaged outputs, decoder limits, HEIF grids, large pairs
 bash "$HERE/gen/video.sh"             # video/: MOV/MP4 carriers, Motion Photos, Live Photos (issue 16)
+bash "$HERE/gen/carriers.sh"          # carriers/: WebP, GIF, C2PA, generator metadata, MakerNotes (issue 17)
 
 # ---------------------------------------------------------------------------------------
 note "sizes"

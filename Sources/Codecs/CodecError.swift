@@ -4,6 +4,10 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   case heif(code: Int, message: String)
   case jpeg(String)
   case png(String)
+  /// libwebp refused or could not finish the data.
+  case webp(String)
+  /// giflib refused or could not finish the data.
+  case gif(String)
   case tooLarge(width: Int, height: Int, limit: Int)
   case invalidArgument(String)
   /// A decoder's own resource limit refused the file before decoding it (libheif's "Security
@@ -20,6 +24,8 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case .heif(_, let m): "HEIF: \(m)"
     case .jpeg(let m): "JPEG: \(m)"
     case .png(let m): "PNG: \(m)"
+    case .webp(let m): "WebP: \(m)"
+    case .gif(let m): "GIF: \(m)"
     case .tooLarge(let w, let h, let limit):
       "image is \(w)×\(h) (\(w * h) pixels), over the limit of \(limit) pixels"
     case .invalidArgument(let m): m

@@ -26,9 +26,31 @@ public struct ExifRawContents: Sendable, Equatable {
   public var entries: [ExifRawEntry]
   /// IFD1 JPEG thumbnail bytes, when present.
   public var thumbnail: [UInt8]?
+  /// The MakerNote entries libexif interprets (Canon, Olympus and Nikon, Pentax and Casio,
+  /// Fujifilm, Apple), in its order; empty for other vendors.
+  public var makerNote: [ExifMakerNoteEntry] = []
   /// What libexif reported about data it could not read ("ExifData: Deep/expensive recursion
   /// detected!"), from its log; at most `ExifReader.maxMessages`.
   public var messages: [String] = []
+}
+
+/// One MakerNote entry as libexif's MakerNote API gives it: the vendor's tag number, libexif's
+/// name and title for it, and its value as libexif renders it (text).
+public struct ExifMakerNoteEntry: Sendable, Equatable {
+  public var tag: Int
+  /// libexif's short name ("SerialNumber", "OwnerName", "BURST_UUID"); nil when it has none.
+  public var name: String?
+  /// libexif's title ("Serial Number").
+  public var title: String?
+  /// The value as text, at most `ExifReader.maxMakerNoteValue` bytes.
+  public var value: String
+
+  public init(tag: Int, name: String?, title: String?, value: String) {
+    self.tag = tag
+    self.name = name
+    self.title = title
+    self.value = value
+  }
 }
 
 /// Reads TIFF/EXIF blocks with libexif, without letting it "fix" anything.
@@ -88,9 +110,42 @@ public enum ExifReader {
     if let bytes = data.pointee.data, data.pointee.size > 0 {
       thumbnail = Array(UnsafeBufferPointer(start: bytes, count: Int(data.pointee.size)))
     }
+    // Apple's MakerNote strings come out wrong through libexif 0.6.24 (the core parses it).
+    let isApple = entries.contains { $0.ifd == .exif && $0.tag == 0x927C && $0.data.starts(with: appleMakerNote) }
+    let makerNote = isApple ? [] : makerNoteEntries(data)
     return withExtendedLifetime(sink) {
-      ExifRawContents(bigEndian: bigEndian, entries: entries, thumbnail: thumbnail, messages: sink.messages)
+      ExifRawContents(bigEndian: bigEndian, entries: entries, thumbnail: thumbnail, makerNote: makerNote, messages: sink.messages)
     }
+  }
+
+  /// The header of Apple's MakerNote.
+  static let appleMakerNote: [UInt8] = Array("Apple iOS".utf8)
+
+  /// Most MakerNote entries read per block.
+  public static let maxMakerNoteEntries = 512
+  /// Longest MakerNote value kept (bytes of libexif's text).
+  public static let maxMakerNoteValue = 1024
+
+  /// The entries of the MakerNote libexif interpreted while loading (`exif_data_get_mnote_data`,
+  /// owned by `data`): `exif_mnote_data_count`, `…_get_id`, `…_get_name`, `…_get_title`,
+  /// `…_get_value` (into a bounded buffer).
+  static func makerNoteEntries(_ data: UnsafeMutablePointer<ExifData>) -> [ExifMakerNoteEntry] {
+    guard let notes = exif_data_get_mnote_data(data) else { return [] }
+    let count = min(Int(exif_mnote_data_count(notes)), maxMakerNoteEntries)
+    var out: [ExifMakerNoteEntry] = []
+    var buffer = [CChar](repeating: 0, count: maxMakerNoteValue + 1)
+    for i in 0..<count {
+      let n = UInt32(i)
+      let value = buffer.withUnsafeMutableBufferPointer { b -> String in
+        b.update(repeating: 0)
+        guard let text = exif_mnote_data_get_value(notes, n, b.baseAddress, UInt32(maxMakerNoteValue)) else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: text, count: strnlen(text, maxMakerNoteValue)), as: UTF8.self)
+      }
+      out.append(ExifMakerNoteEntry(tag: Int(exif_mnote_data_get_id(notes, n)),
+                                    name: exif_mnote_data_get_name(notes, n).map { String(cString: $0) },
+                                    title: exif_mnote_data_get_title(notes, n).map { String(cString: $0) }, value: value))
+    }
+    return out
   }
 
   /// Most log messages kept per block (a hostile block can make libexif log thousands).

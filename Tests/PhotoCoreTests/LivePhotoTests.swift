@@ -24,8 +24,8 @@ import Testing
   @Test func theStillsIdentifierIsReadFromItsAppleMakerNote() {
     let m = Inspector.inspect(path: Self.folder + "/still-7.jpg")
     // ExifTool 12.57 shows the same value as Apple:MediaGroupUUID (expected/video/livephoto).
-    #expect(m.tags.first { $0.name == "ContentIdentifier" }?.value == .text("7D0C0FFE-1111-4222-8333-444455556666"))
-    #expect(m.tags.first { $0.name == "ContentIdentifier" }?.path == CarrierPath("makernote"))
+    #expect(m.tags.first { $0.name == "MediaGroupUUID" }?.value == .text("7D0C0FFE-1111-4222-8333-444455556666"))
+    #expect(m.tags.first { $0.name == "MediaGroupUUID" }?.path == CarrierPath("makernote"))
   }
 
   @Test func auditReportsTheVideosGPSOnTheStill() throws {
@@ -39,10 +39,12 @@ import Testing
     func findings(_ name: String) -> [String] {
       reports.first { $0.output.hasSuffix("/" + name) }!.findings.map { "\($0.id.rawValue) \($0.carrier ?? "-")" }
     }
-    // The still is clean; its MOV leaks; its descriptor says gps_removed: true.
-    #expect(findings("IMG_0001.jpg") == ["PA001 live-photo-video/keys", "PA002 live-photo-video/keys"])
-    #expect(findings("still-7.jpg") == ["PA001 live-photo-video/keys"])
-    #expect(findings("IMG_0002.jpg").isEmpty && findings("IMG_0002.mov").isEmpty)
+    // The still is clean; its MOV leaks; its descriptor says gps_removed: true. Apple's content
+    // identifier (the still's MakerNote MediaGroupUUID, the video's content.identifier key) is an
+    // identifying field too (PA007, issue 17).
+    #expect(findings("IMG_0001.jpg") == ["PA001 live-photo-video/keys", "PA002 live-photo-video/keys", "PA007 live-photo-video/keys"])
+    #expect(findings("still-7.jpg") == ["PA001 live-photo-video/keys", "PA007 makernote", "PA007 live-photo-video/keys"])
+    #expect(findings("IMG_0002.jpg") == ["PA007 makernote"] && findings("IMG_0002.mov") == ["PA007 keys"])
     let pair = try #require(reports.first { $0.output.hasSuffix("IMG_0001.jpg") })
     #expect(pair.livePhotoVideo == Self.folder + "/IMG_0001.mov")
     #expect(pair.gpsCarriers == ["live-photo-video/keys"])

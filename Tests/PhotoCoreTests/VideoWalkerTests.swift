@@ -171,6 +171,6 @@ import Testing
     #expect(try Self.audit("video/mov/clean.mov", descriptor: #"{"format": "mp4", "width": 64, "height": 48, "gps_removed": true}"#)
             == ["PA008 format"])
     #expect(try Self.audit("video/mov/keys.mov", descriptor: #"{"media_type": "video", "format": "mov", "width": 64, "height": 48, "gps_removed": true}"#)
-            == ["PA001 GPSLatitude/GPSLongitude", "PA002 gps_removed"])
+            == ["PA001 GPSLatitude/GPSLongitude", "PA002 gps_removed", "PA007 Keys:ContentIdentifier"])
   }
 }

@@ -17,7 +17,7 @@ enum ManPage {
       .B photoaudit help
       .I COMMAND
       .SH DESCRIPTION
-      \(text("photoaudit audits photo metadata (EXIF, XMP, IPTC, ICC, MPF secondary images, thumbnails, HEIF items, PNG chunks) in originals and the outputs a pipeline made from them. It verifies a descriptor's \"gps_removed\": true claim and orientation normalization by the pixels, writes reports (table, JSON, JSONL, CSV, Markdown, JUnit, HTML), and redoes the normalize-and-strip pipeline correctly (sanitize). Every problem is a finding with a stable ID (PA001 to \(FindingID.allCases.last!.rawValue)); 'photoaudit explain ID' says what it means and how to fix it."))
+      \(text("photoaudit audits photo metadata (EXIF, XMP, IPTC, ICC, MPF secondary images, thumbnails, HEIF items, PNG chunks, WebP chunks, GIF extensions, C2PA manifests, image-generator prompts, MakerNotes) of JPEG, HEIC/HEIF/AVIF, PNG, WebP and GIF files, in originals and the outputs a pipeline made from them. It verifies a descriptor's \"gps_removed\": true claim and orientation normalization by the pixels, writes reports (table, JSON, JSONL, CSV, Markdown, JUnit, HTML), and redoes the normalize-and-strip pipeline correctly (sanitize). Every problem is a finding with a stable ID (PA001 to \(FindingID.allCases.last!.rawValue)); 'photoaudit explain ID' says what it means and how to fix it."))
       .SH COMMANDS
 
       """

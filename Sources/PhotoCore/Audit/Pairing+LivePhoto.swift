@@ -162,12 +162,17 @@ public enum LivePhotoPairing {
       return answer
     }
 
+    /// Tag names of Apple's content identifier: the still's MakerNote tag 0x0011 (ExifTool 12.57
+    /// names it MediaGroupUUID; `MakerNoteFields`) and the video's QuickTime key
+    /// `com.apple.quicktime.content.identifier`.
+    static let identifierNames: Set<String> = ["MediaGroupUUID", "ContentIdentifier"]
+
     /// The Apple content identifier of a still (MakerNote) or a video (QuickTime keys).
     mutating func identifier(_ path: String) -> String? {
       if let known = identifiers[path] { return known }
       let metadata = Inspector.inspect(path: path, options: InspectOptions(mode: .metadata))
       var id: String?
-      if case .text(let text)? = metadata.tags.first(where: { $0.name == "ContentIdentifier" && $0.isPrimary })?.value {
+      if case .text(let text)? = metadata.tags.first(where: { Self.identifierNames.contains($0.name) && $0.isPrimary })?.value {
         id = text.trimmingWhitespace().uppercased()
       }
       identifiers[path] = .some(id)

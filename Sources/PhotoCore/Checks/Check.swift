@@ -38,6 +38,7 @@ public enum CheckRegistry {
     ThumbnailCheck(), LocationTextCheck(), IdentifyingFieldsCheck(), DescriptorMismatchCheck(), CropCheck(),
     SecondaryImageMetadataCheck(), ICCDroppedCheck(), UnaccountedBytesCheck(), MotionPhotoDirectoryCheck(), IncompleteCheckCheck(),
     OutputUnprocessedCheck(), OutputDamagedCheck(),
+    GenerationMetadataCheck(), ProvenanceManifestCheck(), C2PAThumbnailCheck(),
   ]
 
   /// Runs every check and applies the policy (disabled checks dropped, severities changed).

@@ -42,7 +42,7 @@ struct DescriptorMismatchCheck: Check {
   /// Format names a descriptor may use for each format.
   static let aliases: [ImageFormat: Set<String>] = [
     .jpeg: ["jpeg", "jpg", "image/jpeg"], .png: ["png", "image/png"], .heic: ["heic", "heif", "image/heic"],
-    .heif: ["heif", "image/heif"], .avif: ["avif", "image/avif"],
+    .heif: ["heif", "image/heif"], .avif: ["avif", "image/avif"], .webp: ["webp", "image/webp"], .gif: ["gif", "image/gif"],
     .mov: ["mov", "qt", "quicktime", "video/quicktime"], .mp4: ["mp4", "m4v", "video/mp4"],
   ]
 

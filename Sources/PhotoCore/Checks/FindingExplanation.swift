@@ -23,7 +23,7 @@ extension FindingID {
     switch self {
     case .gpsPresent: FindingExplanation(
       summary: "GPS coordinates in some carrier of an output",
-      meaning: "A carrier of the file holds a latitude or a longitude: EXIF GPS IFD, XMP exif:GPSLatitude, an MPF secondary image's or the embedded thumbnail's own EXIF, a HEIF item, a PNG eXIf or text chunk. The evidence names the carrier and the coordinates. GPS tags without coordinates (only a version or an altitude) are reported at info.",
+      meaning: "A carrier of the file holds a latitude or a longitude: EXIF GPS IFD, XMP exif:GPSLatitude, an MPF secondary image's or the embedded thumbnail's own EXIF, a HEIF item, a PNG eXIf or text chunk, a WebP EXIF or XMP chunk, a GIF XMP extension, a C2PA assertion (`c2pa/c2pa-assertion#N`). The evidence names the carrier and the coordinates. GPS tags without coordinates (only a version or an altitude) are reported at info.",
       why: "Coordinates locate the person who took the photo — their home, their school — to a few metres. Stripping tools often clean the primary EXIF and miss the others, and a viewer never shows them.",
       fix: "Strip every carrier, not only EXIF: re-encode from the decoded pixels and attach nothing but the ICC profile (`photoaudit sanitize` does this), or remove each carrier the evidence names (`exiftool -all= -tagsfromfile @ -icc_profile`, and check MPF images and thumbnails).",
       exampleCommand: "photoaudit verify Fixtures/defects/gps-in-xmp.jpg",
@@ -51,7 +51,7 @@ extension FindingID {
       exampleOutput: ["PA004 error   orientation-pixels: Orientation tag dropped without rotating the pixels: displays rotated 90° counter-clockwise (match 1.00, margin 0.45)"])
     case .thumbnailLeak: FindingExplanation(
       summary: "the embedded thumbnail shows other content (uncropped, unrotated) or carries GPS",
-      meaning: "The EXIF thumbnail inside the output does not show what the output shows — it was made before the crop or the rotation — or its own EXIF holds GPS.",
+      meaning: "The EXIF thumbnail inside the output does not show what the output shows — it was made before the crop or the rotation — or its own EXIF holds GPS. C2PA claim and ingredient thumbnails are compared the same way (carrier `c2pa/claim-thumbnail`, `c2pa/ingredient-thumbnail`); with the original known, the evidence says whether the thumbnail shows it.",
       why: "A cropped-out face or a removed background survives in the thumbnail, and some viewers and file browsers show the thumbnail, not the image.",
       fix: "Drop the thumbnail (IFD1) when stripping, or regenerate it from the final pixels.",
       exampleCommand: "photoaudit verify Fixtures/defects/thumb-uncropped.jpg",
@@ -65,7 +65,7 @@ extension FindingID {
       exampleOutput: ["PA006 warning location-text: XMP-photoshop:City = Shanghai", "PA006 warning location-text: IPTC:Sub-location = Huangpu"])
     case .identifyingFields: FindingExplanation(
       summary: "serial numbers, owner/artist names, unique IDs, XMP history left",
-      meaning: "Fields that identify a person or a device survive: Artist, Copyright, camera or lens serial numbers, owner names, ImageUniqueID, XMP document and instance IDs, edit history.",
+      meaning: "Fields that identify a person or a device survive: Artist, Copyright, camera or lens serial numbers, owner names, ImageUniqueID, XMP document and instance IDs, edit history — and in MakerNotes (carrier `makernote`, read through libexif's MakerNote API for Canon, Olympus, Nikon, Pentax and Fujifilm, Apple's parsed by photoaudit) serial numbers, owner and face-recognition names, Apple's MediaGroupUUID (the content identifier that pairs a Live Photo) and burst IDs.",
       why: "A serial number links every photo from one camera; a name identifies the owner; document IDs link the output to the original in other places.",
       fix: "Strip EXIF and XMP, or remove these fields; keep only what the service needs.",
       exampleCommand: "photoaudit verify Fixtures/defects/text-left.jpg",
@@ -107,11 +107,11 @@ extension FindingID {
       exampleOutput: ["PA012 info    claim-understated: descriptor says gps_removed: false, but no carrier holds coordinates"])
     case .unreadable: FindingExplanation(
       summary: "file missing, truncated, malformed or unsupported (with the reason)",
-      meaning: "The output, its descriptor or its original could not be read: it does not exist, is not a JPEG, HEIF/AVIF, PNG, MOV or MP4 (by content), is truncated or malformed (a MOV or MP4 whose `moov` or `mdat` is cut short), is not a regular file, or took longer than --file-timeout. The evidence gives the reason and the carrier says which file (none: the output; `descriptor`; `original`). `sanitize` also reports a bare MOV or MP4 this way: it does not re-encode video, and writes nothing for it.",
+      meaning: "The output, its descriptor or its original could not be read: it does not exist, is not a JPEG, HEIF/AVIF, PNG, WebP, GIF, MOV or MP4 (by content), is truncated or malformed (a MOV or MP4 whose `moov` or `mdat` is cut short), is not a regular file, or took longer than --file-timeout. The evidence gives the reason and the carrier says which file (none: the output; `descriptor`; `original`). `sanitize` also reports a bare MOV or MP4 this way: it does not re-encode video, and writes nothing for it.",
       why: "Nothing was checked, so nothing can be vouched for. In a batch the file is reported and the batch goes on; single-file commands also exit 3.",
       fix: "Fix what the reason says: the path, the pipeline's encoder, the descriptor's JSON, or raise --file-timeout.",
       exampleCommand: "photoaudit verify Fixtures/defects/size-lie.json",
-      exampleOutput: ["PA013 error   unreadable: not a JPEG, HEIF/AVIF or PNG file (starts with 7b 0a 20 20 22 6d 65 64)"])
+      exampleOutput: ["PA013 error   unreadable: not a JPEG, HEIF/AVIF, PNG, WebP or GIF file (starts with 7b 0a 20 20 22 6d 65 64)"])
     case .unaccountedBytes: FindingExplanation(
       summary: "bytes outside every known structure (after EOI or IEND, in `free` boxes, in `mdat` no item references, beyond an ICC profile's tags)",
       meaning: "Part of the file belongs to no structure a reader interprets, or to a structure of unknown kind: data after the JPEG end-of-image marker or the PNG IEND, a HEIF `free` box, `mdat` bytes no item or track references, an unknown APPn segment, chunk or box (a vendor box in a video's `udta`). Error when the bytes hold an image, EXIF/TIFF, XMP or text; info when they are zero padding; warning otherwise. A Motion Photo whose XMP `Container:Directory` (or `MicroVideoOffset`) does not describe its bytes — a video that is not where it says, lengths that do not match — is a warning too. `inspect --map` shows every byte's structure.",
@@ -135,18 +135,18 @@ extension FindingID {
       exampleOutput: ["PA016 error   output-damaged: premature end of JPEG data: rows 48–63 of 64 are grey"])
     case .generationMetadata: FindingExplanation(
       summary: "image-generator prompts, parameters or workflows left in the file",
-      meaning: "The file carries what an image generator wrote: PNG text chunks named `parameters`, `prompt` or `workflow`, or prompts in EXIF UserComment.",
-      why: "Prompts can hold names, places and private text, and reveal the tool chain.",
-      fix: "Strip PNG text chunks and EXIF UserComment, or re-encode without metadata.",
-      exampleCommand: nil,
-      exampleOutput: ["PA017 warning generation-metadata: png tEXt 'parameters' (412 bytes): a generator's prompt and settings"])
+      meaning: "The file carries what an image generator wrote: PNG text chunks `parameters` (AUTOMATIC1111, Fooocus), `prompt` and `workflow` (ComfyUI), `Dream`, `sd-metadata` and `invokeai_metadata` (InvokeAI), NovelAI's Description and Comment; a generator's text in EXIF (an A1111 prompt in UserComment, ComfyUI's \"Prompt: {…}\" in Make) or in any comment; generator XMP (xmp:CreatorTool naming a generator, an IPTC digital source type of trained algorithmic media). The evidence names the generator and the prompt's first words; `inspect` shows them too.",
+      why: "Prompts can hold names, places and private text, and reveal the tool chain; a workflow can name files and folders of the machine that made the image.",
+      fix: "Strip PNG text chunks, EXIF UserComment and the other fields named, or re-encode without metadata (`photoaudit sanitize` does).",
+      exampleCommand: "photoaudit verify Fixtures/carriers/gen-a1111.png",
+      exampleOutput: ["PA017 warning generation-metadata: comment 'parameters' (136 bytes): Stable Diffusion web UI (AUTOMATIC1111) metadata; the prompt begins \"photo of a duck on a lake\""])
     case .provenanceManifest: FindingExplanation(
       summary: "a C2PA manifest is present (info); error when it carries GPS or an ingredient image that shows removed content",
-      meaning: "The file carries a C2PA / JUMBF provenance manifest (JPEG APP11, PNG caBX, an ISOBMFF uuid box). It is info; it is an error when its assertions hold GPS or an ingredient thumbnail shows what the output removed.",
+      meaning: "The file carries a C2PA / JUMBF provenance manifest store (JPEG APP11 segments, PNG caBX, the ISOBMFF C2PA uuid box, the WebP C2PA chunk). The evidence lists each manifest: its claim generator, assertions, ingredients and thumbnails. It is info; it is an error when an assertion holds GPS (`stds.exif`, `c2pa.metadata`, any coordinates — also PA001, carrier `c2pa/c2pa-assertion#N`) or a claim or ingredient thumbnail shows other content than the output (also PA005). photoaudit does not validate C2PA signatures: a manifest is reported whether or not it would verify.",
       why: "Manifests are meant to travel with the image, and can carry the original's location or an uncropped ingredient.",
-      fix: "Keep the manifest only if the service wants provenance, and then redact location assertions and ingredient thumbnails; otherwise strip it.",
-      exampleCommand: nil,
-      exampleOutput: ["PA018 info    provenance-manifest: c2pa manifest in app11 (3 assertions, no location)"])
+      fix: "Keep the manifest only if the service wants provenance, and then redact location assertions and ingredient thumbnails; otherwise strip it (`photoaudit sanitize` drops it: it would no longer verify on a re-encoded output anyway).",
+      exampleCommand: "photoaudit verify Fixtures/carriers/c2pa-gps.jpg",
+      exampleOutput: ["PA018 error   provenance-manifest: C2PA manifest store: it carries GPS (c2pa/c2pa-assertion#1: latitude 31.230416, longitude 121.473701, altitude 12.5 m, time 2025-01-01T02:20:30Z). manifest 'urn:uuid:00000000-0000-4000-8000-000000000001' by photoaudit-fixtures/1.0 (2 assertions: stds.exif, c2pa.hash.data; signed); the signature was not validated (photoaudit does not verify C2PA signatures)"])
     case .outputUnprocessed: FindingExplanation(
       summary: "the output is byte-identical to its original, or has its original's metadata and pixels: the pipeline skipped processing",
       meaning: "The output is its original: the same bytes, or the same pixels and metadata. The pipeline passed the file through untouched.",

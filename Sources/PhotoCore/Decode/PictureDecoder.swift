@@ -105,6 +105,8 @@ public enum PictureDecoder {
         let result = try PNGRowDecoder.decode(input, factor: reduction.factor(width: size.width, height: size.height), maxPixels: maxPixels)
         return ReducedPicture(stored: result.image, storedSize: PixelSize(width: result.width, height: result.height),
                               damage: result.damage, orientation: metadata.orientation.effective)
+      case .webp, .gif:
+        return try decodeWebPOrGIF(try readAll(source), metadata: metadata, reduction: reduction, maxPixels: maxPixels)
       case .heic, .heif, .avif:
         return try decodeHEIF(source, metadata: metadata, heif: heif, reduction: reduction, maxPixels: maxPixels, threads: threads)
       case .mov, .mp4:

@@ -27,6 +27,12 @@ extension MetadataAssembler {
       // The thumbnail's bytes, for the pixel check of the primary image's thumbnail.
       let bytes = (try? child.tree.source.bytes(in: child.tree.range)) ?? []
       m.carriers.append(Carrier(kind: .thumbnail, offset: offset, length: length, note: child.role, payload: bytes))
+    case .c2paThumbnail?:
+      // A C2PA thumbnail's bytes, for the pixel check of what it shows (PA005, PA018).
+      var carrier = Carrier(kind: .c2paThumbnail, offset: offset, length: length, note: child.role,
+                            payload: (try? child.tree.source.bytes(in: child.tree.range)) ?? [])
+      carrier.document = path
+      m.carriers.append(carrier)
     case .mpfImage?:
       m.carriers.append(Carrier(kind: .mpfImage, offset: offset, length: length, item: child.step.index, note: child.role))
     default:
@@ -35,6 +41,12 @@ extension MetadataAssembler {
     m.carriers += sub.carriers.map { carrier in
       var moved = carrier
       moved.document = path.appending(carrier.document)
+      return moved
+    }
+    m.manifests += sub.manifests.map { manifest in
+      var moved = manifest
+      moved.store = path.appending(manifest.store)
+      moved.thumbnails = manifest.thumbnails.map { path.appending($0) }
       return moved
     }
     m.warnings += sub.warnings.map { "\(path): \($0)" }

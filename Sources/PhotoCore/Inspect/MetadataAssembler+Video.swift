@@ -34,15 +34,3 @@ extension MetadataAssembler {
     m.displayed = effective.displayedSize(stored: stored)
   }
 }
-
-extension MetadataAssembler {
-  /// Apple MakerNote: the Live Photo content identifier, as a tag of the MakerNote.
-  func appleTags(_ carrier: Carrier, makerNote offset: Int?, length: Int) -> [MetadataTag] {
-    guard let offset, offset >= 0, offset <= carrier.payload.count else { return [] }
-    let note = carrier.payload[offset..<min(carrier.payload.count, offset + length)]
-    guard let id = AppleMakerNote.contentIdentifier(note) else { return [] }
-    var tag = MetadataTag(carrier: .makernote, item: carrier.item, group: "Apple", name: "ContentIdentifier", value: .text(id))
-    tag.document = carrier.document
-    return [tag]
-  }
-}

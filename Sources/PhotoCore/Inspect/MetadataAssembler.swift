@@ -38,6 +38,7 @@ struct MetadataAssembler {
       }
     }
     decodeOtherCarriers(normalized, into: &m)
+    if let store = scan.c2pa { decodeC2PA(store, tree: tree, carriers: normalized.carriers, into: &m) }
     resolveGeometry(scan, into: &m)
     // A thumbnail no walker reads (not a JPEG) is listed all the same.
     for carrier in m.carriers where carrier.kind == .thumbnail {
@@ -62,6 +63,9 @@ struct MetadataAssembler {
     var fix = contents.gps?.inDocument(carrier.document)
     fix?.offset = carrier.offset
     record(fix, in: &m)
+    var makerNoteFix = contents.makerNoteGPS?.inDocument(carrier.document)
+    makerNoteFix?.offset = carrier.offset
+    record(makerNoteFix, in: &m)
     if isPrimary {
       m.orientation.exif = contents.orientation
       m.orientation.thumbnail = contents.thumbnailOrientation
@@ -70,7 +74,6 @@ struct MetadataAssembler {
       let offset = note.offset.map { carrier.offset + $0 } ?? carrier.offset
       m.carriers.append(Carrier(kind: .makernote, offset: offset, length: note.length, item: carrier.item,
                                 note: "\(note.vendor) MakerNote"))
-      if note.vendor == "Apple" { m.tags += appleTags(carrier, makerNote: note.offset, length: note.length) }
     }
   }
 
@@ -78,7 +81,12 @@ struct MetadataAssembler {
   /// index. PNG holds one image; a HEIF metadata item belongs to the primary when it describes it.
   func image(of carrier: Carrier, in scan: ContainerScan) -> Int? {
     switch scan.format {
-    case .png, .mov, .mp4, nil: return carrier.kind == .trailer ? carrier.item : nil
+    case .png, .webp, .gif, .mov, .mp4, nil:
+      // One image: carriers number only trailing documents and C2PA boxes.
+      switch carrier.kind {
+      case .trailer, .c2paAssertion, .c2paClaim: return carrier.item
+      default: return nil
+      }
     case .jpeg: return carrier.item
     case .heic, .heif, .avif:
       guard carrier.kind != .trailer, let primary = scan.primaryItemID else { return carrier.item }

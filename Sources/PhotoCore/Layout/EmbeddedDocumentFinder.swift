@@ -17,6 +17,8 @@ struct EmbeddedDocumentFinder {
     mpfImages()
     heifImageItems()
     motionPhotos()
+    c2paStores()
+    c2paEmbeddedFiles()
     trailingDocuments()
   }
 

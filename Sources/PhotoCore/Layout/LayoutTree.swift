@@ -1,13 +1,15 @@
 /// What a document is, as the walker that read it knows it. Top-level files are images;
 /// embedded documents can also be TIFF blocks, ICC profiles or other ISOBMFF files (an MP4).
 public enum DocumentFormat: String, Sendable, Equatable, Hashable, CaseIterable {
-  case jpeg, png, heic, heif, avif, mov, mp4
+  case jpeg, png, heic, heif, avif, webp, gif, mov, mp4
   /// ISOBMFF that is not a HEIF image (an MP4 or MOV): boxes only.
   case isobmff
   /// A TIFF block (EXIF without the "Exif\0\0" header, e.g. after a JPEG's EOI).
   case tiff
   /// An ICC colour profile.
   case icc
+  /// A JUMBF box (ISO/IEC 19566-5): a C2PA manifest store.
+  case jumbf
 
   /// The image format of a top-level file read as this document.
   public var imageFormat: ImageFormat? { ImageFormat(rawValue: rawValue) }

@@ -25,6 +25,9 @@ public enum LayoutWalker {
     case .heic, .heif, .avif, .isobmff, .mov, .mp4: tree = ISOBMFFWalker.walk(source, range: range, mode: mode, format: format)
     case .tiff: tree = TIFFWalker.walk(source, range: range, placement: placement)
     case .icc: tree = ICCWalker.walk(source, range: range, placement: placement)
+    case .webp: tree = WebPWalker.walk(source, range: range, mode: mode)
+    case .gif: tree = GIFWalker.walk(source, range: range, mode: mode)
+    case .jumbf: tree = JUMBFWalker.walk(source, range: range)
     }
     tree.placement = placement
     return tree

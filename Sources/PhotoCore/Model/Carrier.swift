@@ -44,6 +44,15 @@ public enum CarrierKind: String, Sendable, Equatable, Hashable, Codable, CaseIte
   case keys
   /// An iTunes-style item list (`meta`/`ilst` without `keys`): `©xyz`, `©day`, `©too`…
   case itemList = "ilst"
+  /// A C2PA manifest store in JUMBF (JPEG APP11 segments joined, PNG `caBX`, the ISOBMFF C2PA
+  /// `uuid` box, the WebP `C2PA` chunk).
+  case c2pa
+  /// The JSON or CBOR content of one C2PA assertion (`stds.exif`, `c2pa.actions`…).
+  case c2paAssertion = "c2pa-assertion"
+  /// The CBOR claim of one C2PA manifest (claim generator, the assertions it signs).
+  case c2paClaim = "c2pa-claim"
+  /// A C2PA claim or ingredient thumbnail: an image embedded in a manifest.
+  case c2paThumbnail = "c2pa-thumbnail"
 }
 
 /// One metadata carrier located in a file: where it is and its payload bytes.
@@ -138,6 +147,8 @@ public struct ContainerScan: Sendable {
   public var motionPhotoVideo: Range<Int>?
   /// A Motion Photo: what its XMP declares, where the video was found, what disagrees.
   public var motionPhoto: MotionPhotoInfo?
+  /// JUMBF: the C2PA manifests the walk located, for the model and the embedded-file finder.
+  public var c2pa: C2PAStoreLayout?
 
   public init(format: ImageFormat?, storedSize: PixelSize? = nil, carriers: [Carrier] = [],
               transforms: [HEIFTransform] = [], structureTags: [MetadataTag] = [],

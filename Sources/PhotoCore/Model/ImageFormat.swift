@@ -3,6 +3,10 @@
 /// metadata, never decoded.
 public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
   case jpeg, heic, heif, avif, png
+  /// WebP (RIFF): simple (VP8, VP8L) or extended (VP8X). [RFC 9649]
+  case webp
+  /// GIF 87a/89a; pixels are its first frame.
+  case gif
   /// QuickTime movie (`ftyp` brand `qt  `) and MP4-family video (ISO/3GPP brands). [VideoFormats]
   case mov, mp4
 
@@ -13,6 +17,8 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
   public static func sniff(_ head: [UInt8]) -> ImageFormat? {
     if head.hasPrefix([0xFF, 0xD8, 0xFF]) { return .jpeg }
     if head.hasPrefix([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+    if head.count >= 12, head.hasPrefix(Array("RIFF".utf8)), head[8..<12].elementsEqual("WEBP".utf8) { return .webp }
+    if head.hasPrefix(Array("GIF87a".utf8)) || head.hasPrefix(Array("GIF89a".utf8)) { return .gif }
     return isobmffImageFormat(head) ?? VideoBrands.quickTimeWithoutBrand(head)
   }
 

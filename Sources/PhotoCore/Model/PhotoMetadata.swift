@@ -110,6 +110,8 @@ public struct PhotoMetadata: Sendable, Equatable {
   public var warnings: [String]
   /// Parts of the file that could not be checked (each one is a PA015 finding).
   public var incomplete: [IncompleteCheck] = []
+  /// C2PA manifests, in every store of the file (signatures not validated).
+  public var manifests: [ProvenanceManifest] = []
   /// Why the file could not be read, when it could not.
   public var error: String?
   /// A Motion Photo: what its XMP declares and where the video is (nil for other files).

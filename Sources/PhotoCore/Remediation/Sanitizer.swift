@@ -52,6 +52,7 @@ public enum Sanitizer {
       let inspection = Inspector.read(source: MemorySource(bytes), path: input, options: InspectOptions(mode: .metadata))
       let metadata = inspection.metadata
       if let error = metadata.error { throw Failure("\(input): \(error)") }
+      result.notes += ProvenanceNotes.dropped(metadata)
       // The media ID (SHA-256 of the input) is computed on another thread during the decode.
       let mediaID = BackgroundWork { [bytes] in DescriptorWriter.mediaID(of: bytes) }
       // The input goes to render, which frees it once decoded (a 48 MP JPEG is 16 MB).

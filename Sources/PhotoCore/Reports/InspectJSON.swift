@@ -1,6 +1,7 @@
 /// The SPEC's `photoaudit/inspect/v2` JSON shape (documented by docs/schema/inspect-v2.json).
 /// v2 (0.2.0): camera values that are numbers (ISO, exposure time, f-number, focal length) are
-/// JSON numbers, and `location` and `incomplete` were added.
+/// JSON numbers, and `location` and `incomplete` were added; later `manifests` (C2PA) and
+/// `generation` (image-generator metadata), which older readers ignore.
 public enum InspectJSON {
   public static let schema = "photoaudit/inspect/v2"
 
@@ -30,6 +31,8 @@ public enum InspectJSON {
       ("camera", .object(CaptureSummary.camera(m).map { ($0.label, value($0.value)) })),
       ("location", location(m)),
       ("identifying", .array(CaptureSummary.identifying(m).map(tag))),
+      ("manifests", .array(m.manifests.map(ProvenanceJSON.manifest))),
+      ("generation", .array(GenerationMetadata.records(in: m).map(ProvenanceJSON.generation))),
     ]
     // Only Motion Photos have it (the member is left out elsewhere, as `tags` is without --all).
     if let motion = m.motionPhoto { members.append(("motion_photo", motionPhoto(motion))) }

@@ -49,6 +49,7 @@ public enum InspectTable {
         .joined(separator: ", ")) + (identifying.count > 6 ? " (+\(identifying.count - 6) more)" : "")))
     }
     if let icc = m.iccDescription { lines.append(("ICC", t(icc))) }
+    lines += ProvenanceLines.lines(m, style: style)
     let carriers = m.carriers.map(carrierSummary)
     lines.append(("carriers", carriers.isEmpty ? "none" : carriers.joined(separator: ", ")))
     for image in m.embeddedImages {

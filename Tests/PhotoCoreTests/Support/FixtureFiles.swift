@@ -9,6 +9,6 @@ enum FixtureFiles {
   /// Every image fixture under `folder` (sorted), relative to Fixtures/.
   static func images(in folder: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: path(folder))) ?? []
-    return names.filter { [".jpg", ".png", ".heic"].contains(where: $0.hasSuffix) }.sorted().map { "\(folder)/\($0)" }
+    return names.filter { [".jpg", ".png", ".heic", ".webp", ".gif"].contains(where: $0.hasSuffix) }.sorted().map { "\(folder)/\($0)" }
   }
 }

@@ -70,6 +70,10 @@ struct FuzzSeeds {
       scan = try? PNGWalker.scan(source)
     } else if FuzzTarget.isobmff.acceptsFile(file.prefix(16)) {
       scan = try? HEIFWalker.scan(source)
+    } else if FuzzTarget.riff.acceptsFile(file.prefix(16)) {
+      scan = try? WebPWalker.scan(source)
+    } else if FuzzTarget.gif.acceptsFile(file.prefix(16)) {
+      scan = try? GIFWalker.scan(source)
     } else {
       scan = nil
     }
@@ -80,6 +84,8 @@ struct FuzzSeeds {
       case .xmp, .xmpExtended: payloads.append((.xmp, carrier.payload))
       case .photoshop, .iptc: payloads.append((.iptc, carrier.payload))
       case .mpf: payloads.append((.mpf, carrier.payload))
+      // A whole store (PNG caBX, WebP C2PA), or the first APP11 packet's part of one (after En, Z).
+      case .c2pa: payloads.append((.jumbf, carrier.note?.hasPrefix("APP11") == true ? Array(carrier.payload.dropFirst(6)) : carrier.payload))
       case .icc:
         payloads.append((.icc, carrier.payload))
         payloads.append((.icc, Array("ICC_PROFILE\0".utf8) + [1, 1] + carrier.payload))

@@ -34,6 +34,13 @@ enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible {
   /// A MOV/MP4: the complete ISOBMFF walk (`moov` tracks and matrices, `udta`/`keys`/`ilst`/XMP
   /// carriers, track samples), the QuickTime decoders on every carrier, and the byte map.
   case video
+  /// `WebPWalker.walk`: RIFF chunks, VP8X/VP8/VP8L headers, animation frames, metadata chunks.
+  case riff
+  /// `GIFWalker.walk`: blocks, extensions, sub-block chains, the XMP magic trailer.
+  case gif
+  /// `JUMBFWalker.walk` (boxes, descriptions, C2PA structure) and the decoding of every JSON/CBOR
+  /// content it locates (`C2PAAssertionDecoder`, `CBORReader`).
+  case jumbf
 
   var description: String { rawValue }
 
@@ -95,17 +102,34 @@ enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible {
         n += contents.tags.count + contents.gps.count
       }
       return n + ByteMapper.map(tree).regions.count % 7
+    case .riff:
+      let tree = WebPWalker.walk(MemorySource(bytes), mode: .complete)
+      return tree.nodes.count + tree.scan.carriers.count + tree.scan.warnings.count
+    case .gif:
+      let tree = GIFWalker.walk(MemorySource(bytes), mode: .complete)
+      return tree.nodes.count + tree.scan.carriers.count + tree.scan.warnings.count
+    case .jumbf:
+      let tree = JUMBFWalker.walk(MemorySource(bytes), range: 0..<bytes.count)
+      var n = tree.nodes.count + (tree.scan.c2pa?.manifests.count ?? 0)
+      for carrier in tree.scan.carriers {
+        guard let value = try? C2PAAssertionDecoder.value(carrier.payload, type: JUMBFWalker.contentType(of: carrier)) else { continue }
+        n += C2PAAssertionDecoder.tags(value, group: "C2PA", carrier: .c2paAssertion, item: nil).count
+        n += C2PAAssertionDecoder.gps(in: value) == nil ? 0 : 1
+      }
+      return n
     }
   }
 
   /// True when this parser reads whole image files (its seeds are files, not carrier payloads).
-  var readsFiles: Bool { [.jpeg, .isobmff, .png, .inspect, .video].contains(self) }
+  var readsFiles: Bool { [.jpeg, .isobmff, .png, .inspect, .video, .riff, .gif].contains(self) }
 
   /// Whether a whole file with these leading bytes is a seed for this target.
   func acceptsFile(_ head: ArraySlice<UInt8>) -> Bool {
     switch self {
     case .jpeg: return head.starts(with: [0xFF, 0xD8])
     case .png: return head.starts(with: PNGWalker.signature)
+    case .riff: return head.starts(with: Array("RIFF".utf8))
+    case .gif: return head.starts(with: Array("GIF8".utf8))
     case .isobmff: return head.count >= 8 && Array(head.dropFirst(4).prefix(4)) == Array("ftyp".utf8)
     case .inspect: return true
     case .video: return ImageFormat.sniff(Array(head.prefix(ImageFormat.sniffLength)))?.isVideo == true

@@ -14,6 +14,8 @@ public struct ExifContents: Sendable, Equatable {
   public var thumbnail: (offset: Int, bytes: [UInt8])?
   /// The MakerNote: vendor, offset inside the TIFF block (when found) and length.
   public var makerNote: (vendor: String, offset: Int?, length: Int)?
+  /// A position found among the MakerNote's entries (a GPS of the file).
+  public var makerNoteGPS: GPSFix?
   public var warnings: [String] = []
   /// Why the block could not be checked completely (it does not parse): each is a PA015.
   public var incomplete: [String] = []
@@ -22,7 +24,7 @@ public struct ExifContents: Sendable, Equatable {
     a.tags == b.tags && a.gps == b.gps && a.orientation == b.orientation
       && a.thumbnailOrientation == b.thumbnailOrientation && a.thumbnail?.offset == b.thumbnail?.offset
       && a.thumbnail?.bytes == b.thumbnail?.bytes && a.makerNote?.vendor == b.makerNote?.vendor
-      && a.makerNote?.length == b.makerNote?.length && a.warnings == b.warnings && a.incomplete == b.incomplete
+      && a.makerNote?.length == b.makerNote?.length && a.makerNoteGPS == b.makerNoteGPS && a.warnings == b.warnings && a.incomplete == b.incomplete
   }
 }
 
@@ -82,6 +84,10 @@ public enum ExifDecoder {
     if !gpsEntries.isEmpty {
       result.gps = GPSComposer.fix(from: gpsEntries, carrier: carrier, item: item)
     }
+    let makerNoteTags = MakerNoteFields.tags(raw.makerNote, vendor: result.makerNote?.vendor ?? "unknown",
+                                             makerNote: raw.entries.first { $0.ifd == .exif && $0.tag == 0x927C }?.data, carrier: carrier, item: item)
+    result.tags += makerNoteTags
+    result.makerNoteGPS = MakerNoteFields.gps(in: makerNoteTags, carrier: carrier, item: item)
     result.gps = unreadableGPS(tiff, structure: structure, fix: result.gps, carrier: carrier, item: item) ?? result.gps
     if let thumb = raw.thumbnail, !thumb.isEmpty {
       let offset = ByteSearch.firstIndex(of: thumb.prefix(64), in: tiff) ?? -1

@@ -3,6 +3,8 @@ public struct PixelVerdicts: Sendable, Equatable {
   public var orientation: OrientationVerdict?
   public var crop: CropVerdict?
   public var thumbnail: ThumbnailVerdict?
+  /// One verdict per C2PA claim or ingredient thumbnail that decodes (PA005, PA018).
+  public var c2paThumbnails: [C2PAThumbnailVerdict] = []
   /// Why pixels could not be compared (decode failure, damage), when they could not: one line
   /// for reports. The checks read `outputDamage` and `incomplete`.
   public var problem: String?

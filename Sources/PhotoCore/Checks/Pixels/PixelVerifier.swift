@@ -69,6 +69,8 @@ public enum PixelVerifier {
     let outputStored = picture.stored
     let outputDisplayed = picture.displayed
     verdicts.thumbnail = thumbnailVerdict(output.metadata, displayed: outputDisplayed)
+    let c2paThumbnails = C2PAThumbnailVerifier.thumbnails(output.metadata)
+    verdicts.c2paThumbnails = C2PAThumbnailVerifier.verdicts(c2paThumbnails, displayed: outputDisplayed, original: nil)
     guard let original else { return verdicts }
     let originalMetadata = original.metadata
     let originalPicture: ReducedPicture
@@ -88,6 +90,7 @@ public enum PixelVerifier {
       return verdicts
     }
     let originalDisplayed = originalPicture.displayed
+    verdicts.c2paThumbnails = C2PAThumbnailVerifier.verdicts(c2paThumbnails, displayed: outputDisplayed, original: originalDisplayed)
     verdicts.sameness = PixelSameness(
       identicalPixels: sameSize && outputStored == originalPicture.stored,
       displayedCorrelation: outputDisplayed.fingerprint().correlation(with: originalDisplayed.fingerprint()))

@@ -19,7 +19,9 @@ extension ISOBMFFWalk {
     file.trailer = position < upper ? position..<upper : nil
     HEIFWalker.validate(&file, state: &state)
     file.warnings = state.warnings
+    let outsideMeta = tree.scan.carriers  // located in boxes outside 'meta' (the C2PA 'uuid' box)
     tree.scan = try HEIFWalker.makeScan(file, source: source, incomplete: &tree.incomplete)
+    tree.scan.carriers += outsideMeta
     state.warnings = []  // in the scan's warnings now (`file.warnings` first)
     placeItemExtents(file)
   }

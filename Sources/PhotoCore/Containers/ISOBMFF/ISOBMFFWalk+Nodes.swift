@@ -64,6 +64,7 @@ extension ISOBMFFWalk {
         currentTrack?.tables[box.type] = box.payloadRange
       }
       let uuid = box.type == "uuid" && head.count >= box.headerSize ? Array(head[(box.headerSize - 16)..<box.headerSize]) : []
+      if uuid == ISOBMFFWalk.c2paUUID { return [c2paBox(box, note: note)] }
       if let node = movieLeaf(box, parent: parent, note: note, uuid: uuid) { return [node] }
       return [leaf(box, head: payloadHead, parent: parent, note: note, uuid: uuid)]
     }

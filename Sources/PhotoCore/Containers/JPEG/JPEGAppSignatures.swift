@@ -76,7 +76,8 @@ enum JPEGAppSignatures {
     Signature(0xEA, "UNICODE\0", "Unicode comment"),
     Signature(0xEA, "AROT\0\0", "Apple AROT"),
     Signature(0xEB, "HDR_RI ", "JPEG-HDR"),
-    Signature(0xEB, "JP", "JUMBF"),
+    // JUMBF boxes split over APP11 segments (C2PA manifest stores). [ISO/IEC 19566-5 B.2]
+    Signature(0xEB, "JP", "JUMBF", carrier: .c2pa),
     Signature(0xEC, "Ducky", "Ducky"),
     Signature(0xEC, "[picture info]", "Picture Info"),
     Signature(0xED, "Photoshop 3.0\0", "Photoshop", carrier: .photoshop),

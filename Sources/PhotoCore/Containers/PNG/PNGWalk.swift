@@ -220,7 +220,7 @@ struct PNGWalk {
       return
     }
     tree.scan.warnings += warnings
-    if carrier.kind == .exif, carrier.payload.count == carrier.length {
+    if carrier.kind == .exif || carrier.kind == .c2pa, carrier.payload.count == carrier.length {
       carrier.sourceRange = carrier.offset..<carrier.offset + carrier.length
     }
     tree.scan.carriers.append(carrier)

@@ -22,6 +22,10 @@ extension PNGWalker {
       return Carrier(kind: .exif, offset: chunk.dataOffset, length: data.count, item: chunk.index, note: "eXIf", payload: data)
     case "iCCP":
       return iccCarrier(chunk, data: data, budget: &budget, warnings: &warnings, incomplete: &incomplete)
+    case "caBX":
+      // A C2PA manifest store: one JUMBF superbox. [C2PA Technical Specification 2.1 A.3.3]
+      budget -= data.count
+      return Carrier(kind: .c2pa, offset: chunk.dataOffset, length: data.count, item: chunk.index, note: "caBX", payload: data)
     case "tEXt", "zTXt", "iTXt":
       return textCarrier(chunk, data: data, budget: &budget, warnings: &warnings, incomplete: &incomplete)
     default:

@@ -20,7 +20,7 @@ public enum PNGWalker {
   /// size; IDAT never.
   public static let maxCheckedChunkBytes = 1 << 20
   /// Metadata chunk types whose data is read. [11.3]
-  static let metadataTypes: Set<String> = ["IHDR", "eXIf", "tEXt", "zTXt", "iTXt", "iCCP"]
+  static let metadataTypes: Set<String> = ["IHDR", "eXIf", "tEXt", "zTXt", "iTXt", "iCCP", "caBX"]
   /// Bytes read at a time when checking a large chunk's CRC.
   static let crcPieceLength = 1 << 20
 
@@ -33,6 +33,7 @@ public enum PNGWalker {
     "acTL", "fcTL", "fdAT",  // APNG [11.3.7]
     "oFFs", "pCAL", "sCAL", "gIFg", "gIFx", "gIFt", "sTER", "dSIG", "fRAc",  // PNG extensions 1.6
     "iDOT", "CgBI", "vpAg", "caNv", "orNT", "JDAT", "JSEP",
+    "caBX",  // C2PA manifest store (JUMBF) [C2PA 2.1 A.3.3]
   ]
 
   static let format = "PNG"
