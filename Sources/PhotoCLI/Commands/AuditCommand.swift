@@ -50,6 +50,7 @@ enum AuditCommand: Command {
       pairing.unpairedOriginals = pairing.unpairedOriginals.filter { shard.contains($0) }
     }
     let progress = Progress(total: pairing.jobs.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet))
+    options.readScope = ReadScope(named: (parsed.value("--outputs").map { [$0] } ?? parsed.positionals) + [parsed.value("--originals")].compactMap { $0 })
     let settings = options
     let files = BudgetedParallelMap.map(pairing.jobs, jobs: jobs, seconds: budget, done: progress.tick) { job, _ -> FileReport in
       PairAuditor.audit(job, options: settings)

@@ -14,6 +14,8 @@ enum VerifyCommand: Command {
       .value(["--descriptor", "-d"], "FILE|auto", "the JSON descriptor; 'auto' finds NAME.json or NAME.ext.json beside each output",
              completion: .file, default: "auto"),
       .value(["--original"], "FILE", "the original the output was made from (else the descriptor's 'original')", completion: .file),
+      .value(["--originals"], "DIR", "a folder where descriptors' originals may be read (repeatable); they are read only inside the paths named on the command line and the current directory's tree",
+             completion: .directory, repeatable: true),
       CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout,
       CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
       CommonOptions.failOn, CommonOptions.policy,
@@ -42,6 +44,7 @@ enum VerifyCommand: Command {
     if original != nil, outputs.count > 1 {
       throw UsageError(command: spec.name, message: "--original names one original; verify one output with it")
     }
+    options.readScope = ReadScope(named: outputs + [original].compactMap { $0 } + parsed.all("--originals"))
     let settings = options
     let descriptorOf: @Sendable (String) -> String? = { output in
       descriptorOption == "auto" ? PairAuditor.descriptorBeside(output) : descriptorOption

@@ -7,6 +7,8 @@ public struct AuditOptions: Sendable {
   /// Images over this many pixels are refused before decoding (decompression bombs).
   public var maxPixels = 200_000_000
   public var policy = Policy()
+  /// Where a descriptor's `original` may be read from (`ReadScope`).
+  public var readScope = ReadScope.currentDirectory
   public init() {}
 }
 
@@ -38,12 +40,11 @@ public enum PairAuditor {
         descriptorProblem = "descriptor \(descriptorPath): \(error)"
       }
     }
-    var originalPath = originalPath
-    if originalPath == nil, let named = descriptor?.original, let descriptorPath {
-      let folder = (descriptorPath as NSString).deletingLastPathComponent
-      originalPath = RelativePath.join(folder, named)
-    }
+    // An original the descriptor names is read only inside the read scope.
+    let followed = originalPath == nil ? followedOriginal(descriptor, at: descriptorPath, scope: options.readScope) : nil
     let original = originalPath.map { read($0, whole: options.comparePixels) }
+      ?? followed.map { f in f.admitted.map { read($0, whole: options.comparePixels, shownAs: f.path) } ?? refused(f.path) }
+    let originalPath = originalPath ?? followed.flatMap { $0.admitted == nil ? nil : $0.path }
     var pixels: PixelVerdicts?
     if options.comparePixels, output.error == nil, let outputBytes {
       let originalPair: (PhotoMetadata, [UInt8])? = original.flatMap { o in
@@ -67,21 +68,23 @@ public enum PairAuditor {
   /// Inspects a file. With `whole`, from memory, read in one call (and the bytes returned);
   /// else from the file, reading only the structures the walkers ask for. (Many small reads cost
   /// more than one whole read of a file of a few hundred KB; fewer than reading a 12 MP original.)
-  static func read(_ path: String, whole: Bool)
+  /// `shownAs` is the path reports name (the file read may be its resolved path).
+  static func read(_ path: String, whole: Bool, shownAs: String? = nil)
     -> (metadata: PhotoMetadata, scan: ContainerScan?, source: (any ByteSource)?, bytes: [UInt8]?)
   {
+    let name = shownAs ?? path
     do {
       if !whole {
         let source = try FileSource(path: path)
-        let (metadata, scan) = Inspector.inspectWithScan(source: source, path: path)
+        let (metadata, scan) = Inspector.inspectWithScan(source: source, path: name)
         return (metadata, scan, source, nil)
       }
       let bytes = try FileSource(path: path).allBytes()
       let source = MemorySource(bytes)
-      let (metadata, scan) = Inspector.inspectWithScan(source: source, path: path)
+      let (metadata, scan) = Inspector.inspectWithScan(source: source, path: name)
       return (metadata, scan, source, bytes)
     } catch {
-      return (PhotoMetadata(path: path, error: "cannot open: \(error)"), nil, nil, nil)
+      return (PhotoMetadata(path: name, error: "cannot open: \(error)"), nil, nil, nil)
     }
   }
 
