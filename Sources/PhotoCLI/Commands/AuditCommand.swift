@@ -17,9 +17,9 @@ enum AuditCommand: Command {
       .value(["--outputs"], "DIR", "folder of processed outputs (instead of DIR)", completion: .directory),
       .value(["--pairs"], "FILE", "CSV 'original,output' or JSON [{\"original\": ..., \"output\": ...}], paths relative to the folders: chooses the originals of the outputs it lists (every output is still leak-scanned; a listed file that does not exist is PA013)",
              completion: .file),
-      .value(["--report-dir"], "DIR", "also write report.json, report.md, junit.xml and report.html there", completion: .directory),
+      .value(["--report-dir"], "DIR", "also write report.json, report.md, junit.xml and report.html there; the folder is replaced as a whole (other plain files in it are kept)", completion: .directory),
       .value(["--shard"], "K/N", "audit only shard K of N (deterministic, by path hash); join the shards with 'photoaudit merge'"),
-      CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout,
+      CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout, CommonOptions.maxMemory,
       CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
       CommonOptions.failOn, CommonOptions.policy,
     ] + CommonOptions.colour + CommonOptions.selection,
@@ -52,8 +52,15 @@ enum AuditCommand: Command {
     let progress = Progress(total: pairing.jobs.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet))
     options.readScope = ReadScope(named: (parsed.value("--outputs").map { [$0] } ?? parsed.positionals) + [parsed.value("--originals")].compactMap { $0 })
     let settings = options
-    let files = BudgetedParallelMap.map(pairing.jobs, jobs: jobs, seconds: budget, done: progress.tick) { job, _ -> FileReport in
-      PairAuditor.audit(job, options: settings)
+    // Pixel decoding runs in worker processes (stopped at the budget, alone when it crashes);
+    // the metadata-only scan stays in this process.
+    // report.html's thumbnails are decoded too.
+    let pool = try OptionValues.workers(parsed, io: io, jobs: jobs, decodes: options.comparePixels || parsed.has("--report-dir"),
+                                        command: spec.name)
+    defer { pool?.close() }
+    let auditPool = options.comparePixels ? pool : nil
+    let files = BudgetedParallelMap.map(pairing.jobs, jobs: jobs, seconds: budget, done: progress.tick) { job, token -> FileReport in
+      OptionValues.audit(job, options: settings, pool: auditPool, token: token, budget: budget).report
     } overBudget: { job in
       PairAuditor.notChecked(job, reason: "it \(OptionValues.overBudget(budget))", options: settings)
     }
@@ -66,9 +73,10 @@ enum AuditCommand: Command {
       let context = HTMLReport.Context(tool: "photoaudit \(VersionInfo.version)", date: ReportDirectory.date(io.environment),
                                        commandLine: ReportDirectory.commandLine(io.invocation))
       do {
-        try ReportDirectory.write(report, to: directory, failOn: outcome.failOn, jobs: jobs, maxPixels: options.maxPixels, context: context)
+        let thumbnails = ReportDirectory.thumbnails(report, jobs: jobs, maxPixels: options.maxPixels, pool: pool, budget: budget)
+        try ReportDirectory.write(report, to: directory, failOn: outcome.failOn, jobs: jobs, thumbnails: thumbnails, context: context)
       } catch {
-        io.message(spec.name, error.description)
+        io.message(spec.name, error.description + (error.code == ENOTEMPTY ? " (give --report-dir a folder of its own)" : ""))
         outcome.unwritten.append(directory)
       }
     }

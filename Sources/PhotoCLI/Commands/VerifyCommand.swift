@@ -16,7 +16,7 @@ enum VerifyCommand: Command {
       .value(["--original"], "FILE", "the original the output was made from (else the descriptor's 'original')", completion: .file),
       .value(["--originals"], "DIR", "a folder where descriptors' originals may be read (repeatable); they are read only inside the paths named on the command line and the current directory's tree",
              completion: .directory, repeatable: true),
-      CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout,
+      CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout, CommonOptions.maxMemory,
       CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
       CommonOptions.failOn, CommonOptions.policy,
     ] + CommonOptions.colour + CommonOptions.selection,
@@ -50,9 +50,12 @@ enum VerifyCommand: Command {
       descriptorOption == "auto" ? PairAuditor.descriptorBeside(output) : descriptorOption
     }
     let progress = Progress(total: outputs.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet) && outputs.count > 1)
-    let results = BudgetedParallelMap.map(outputs, jobs: jobs, seconds: budget, done: progress.tick) { output, _ -> (FileReport, Bool) in
-      let result = PairAuditor.audit(output: output, original: original, descriptor: descriptorOf(output), options: settings)
-      return (result.report, result.output.error != nil)
+    let pool = try OptionValues.workers(parsed, io: io, jobs: jobs, decodes: options.comparePixels, command: spec.name)
+    defer { pool?.close() }
+    let results = BudgetedParallelMap.map(outputs, jobs: jobs, seconds: budget, done: progress.tick) { output, token -> (FileReport, Bool) in
+      let job = AuditJob(output: output, original: original, descriptor: descriptorOf(output))
+      let result = OptionValues.audit(job, options: settings, pool: pool, token: token, budget: budget)
+      return (result.report, result.outputUnreadable)
     } overBudget: { output in
       (PairAuditor.notChecked(AuditJob(output: output, original: original, descriptor: descriptorOf(output)),
                               reason: "it \(OptionValues.overBudget(budget))", options: settings), false)

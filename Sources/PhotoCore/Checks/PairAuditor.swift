@@ -1,7 +1,7 @@
 import Foundation
 
 /// Options for auditing one output.
-public struct AuditOptions: Sendable {
+public struct AuditOptions: Sendable, Codable {
   /// Compare pixels (orientation, crop, thumbnail) when an original is known.
   public var comparePixels = true
   /// Images over this many pixels are refused before decoding (decompression bombs).

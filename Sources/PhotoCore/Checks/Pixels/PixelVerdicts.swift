@@ -1,5 +1,5 @@
 /// Results of comparing pixels, computed by `PixelVerifier` and read by the pixel checks.
-public struct PixelVerdicts: Sendable, Equatable {
+public struct PixelVerdicts: Sendable, Equatable, Codable {
   public var orientation: OrientationVerdict?
   public var crop: CropVerdict?
   public var thumbnail: ThumbnailVerdict?
@@ -15,7 +15,7 @@ public struct PixelVerdicts: Sendable, Equatable {
 }
 
 /// Does the output show the claimed region of the original?
-public struct CropVerdict: Sendable, Equatable {
+public struct CropVerdict: Sendable, Equatable, Codable {
   /// The region claimed by the descriptor (original displayed coordinates), if any.
   public var claimed: PixelRect?
   /// Correlation of the output with the claimed region (or the whole original).
@@ -27,7 +27,7 @@ public struct CropVerdict: Sendable, Equatable {
 }
 
 /// Does the embedded thumbnail show the same picture as the output?
-public struct ThumbnailVerdict: Sendable, Equatable {
+public struct ThumbnailVerdict: Sendable, Equatable, Codable {
   public var score: Double
   public var aspectDifference: Double
   public var matches: Bool
