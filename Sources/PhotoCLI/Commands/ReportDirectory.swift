@@ -34,10 +34,8 @@ enum ReportDirectory {
     let leaking = report.files.filter { $0.findings.contains { $0.id == .thumbnailLeak } }.map(\.output)
     let work = paths.map { ($0, false) } + leaking.map { ($0, true) }
     let made = BudgetedParallelMap.map(work, jobs: jobs, seconds: budget) { item, token -> String? in
-      let (path, embedded) = item
-      guard let pool else { return embedded ? Thumbnailer.embeddedDataURI(path) : Thumbnailer.dataURI(path, maxPixels: maxPixels) }
-      guard case .success(.thumbnail(let uri)) = pool.run(.thumbnail(path: path, maxPixels: maxPixels, embedded: embedded), token: token)
-      else { return nil }
+      let job = WorkerJob.thumbnail(path: item.0, maxPixels: maxPixels, embedded: item.1)
+      guard case .success(.thumbnail(let uri)) = WorkerPool.run(job, in: pool, token: token) else { return nil }
       return uri
     } overBudget: { _ in nil }
     var thumbnails = Thumbnails()

@@ -115,14 +115,10 @@ enum SanitizeCommand: Command {
   static func render(_ job: OutputNaming.Job, options: SanitizeOptions, pool: WorkerPool?, token: BudgetToken,
                      budget: Double) -> SanitizeResult {
     let prepared: Result<SanitizeRender, SanitizeFailure>
-    if let pool {
-      switch pool.run(.render(input: job.input, options: options), token: token) {
-      case .success(.render(let rendered)): prepared = rendered
-      case .failure(let stop): return SanitizeResult.notChecked(job.input, reason: OptionValues.stopped(stop, budget: budget))
-      case .success: return SanitizeResult.notChecked(job.input, reason: "its worker process answered something else")
-      }
-    } else {
-      prepared = Sanitizer.prepare(input: job.input, options: options)
+    switch WorkerPool.run(.render(input: job.input, options: options), in: pool, token: token) {
+    case .success(.render(let rendered)): prepared = rendered
+    case .failure(let stop): return SanitizeResult.notChecked(job.input, reason: OptionValues.stopped(stop, budget: budget))
+    case .success: return SanitizeResult.notChecked(job.input, reason: "its worker process answered something else")
     }
     return Sanitizer.commit(prepared, input: job.input, output: job.output, descriptor: job.descriptor, options: options, token: token)
   }

@@ -36,12 +36,7 @@ extension OptionValues {
   /// not be read at all. A job whose worker stopped is PA015 with the reason.
   static func audit(_ job: AuditJob, options: AuditOptions, pool: WorkerPool?, token: BudgetToken,
                     budget: Double) -> (report: FileReport, outputUnreadable: Bool) {
-    guard let pool else {
-      if job.problem != nil { return (PairAuditor.audit(job, options: options), true) }
-      let result = PairAuditor.audit(output: job.output, original: job.original, descriptor: job.descriptor, options: options)
-      return (result.report, result.output.error != nil)
-    }
-    switch pool.run(.audit(job, options), token: token) {
+    switch WorkerPool.run(.audit(job, options), in: pool, token: token) {
     case .success(.audit(let report, let unreadable)): return (report, unreadable)
     case .failure(let stop): return (PairAuditor.notChecked(job, reason: stopped(stop, budget: budget), options: options), false)
     case .success: return (PairAuditor.notChecked(job, reason: "its worker process answered something else", options: options), false)

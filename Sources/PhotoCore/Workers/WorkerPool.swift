@@ -79,6 +79,11 @@ public final class WorkerPool: Sendable {
     return .failure(Self.stop(death, limit: configuration.memoryLimit))
   }
 
+  /// Runs `job` in a worker of `pool`, or in this process when there is no pool.
+  public static func run(_ job: WorkerJob, in pool: WorkerPool?, token: BudgetToken? = nil) -> Result<WorkerResult, WorkerStop> {
+    pool?.run(job, token: token) ?? .success(job.perform())
+  }
+
   /// Ends the idle workers (each exits when its input closes).
   public func close() {
     let workers = idle.withLock { list -> [WorkerProcess] in
