@@ -5,8 +5,8 @@ import Glibc
 
 /// The worker side: `photoaudit --photoaudit-worker LIMIT` (started by `WorkerPool`, never by
 /// people; not in any help or completion) reads jobs from stdin, does each and writes its result
-/// to stdout, until stdin ends. It limits its own data segment to LIMIT bytes, so a decoder
-/// that blows up fails inside it, and ends itself when photoaudit is gone (killed with SIGKILL,
+/// to stdout, until stdin ends. It limits its own data segment to LIMIT bytes more than it
+/// holds at its start, so a decoder that blows up fails inside it, and ends itself when photoaudit is gone (killed with SIGKILL,
 /// it cannot say so).
 public enum WorkerMain {
   /// The first argument that starts worker mode.
@@ -19,7 +19,10 @@ public enum WorkerMain {
   /// Serves jobs until stdin ends; `arguments` are those after the token.
   public static func serve(_ arguments: [String]) -> Never {
     if let limit = arguments.first.flatMap(Int.init), limit > 0 {
-      var rl = rlimit(rlim_cur: rlim_t(limit), rlim_max: rlim_t(limit))
+      // The limit is on top of what the worker holds at its start (tiny, except under a
+      // sanitizer, whose shadow memory counts as data: terabytes of it under ASan).
+      let total = limit + dataBytes()
+      var rl = rlimit(rlim_cur: rlim_t(total), rlim_max: rlim_t(total))
       setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &rl)
     }
     // Results go to the original stdout; anything a library prints goes to stderr instead.
@@ -33,6 +36,14 @@ public enum WorkerMain {
       guard WorkerChannel.write(job.perform().frame(), to: replies, socket: true) else { _exit(0) }
     }
     _exit(0)
+  }
+
+  /// This process's data segment now (`VmData` of /proc/self/status), in bytes; 0 when unknown.
+  static func dataBytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmData:") }),
+          let kib = Int(line.dropFirst(7).split(separator: " ").first ?? "") else { return 0 }
+    return kib * 1024
   }
 
   /// Ends this process when its parent is gone (it was re-parented): an orphan would otherwise
