@@ -84,12 +84,14 @@ struct DataSafetySignalTests {
     let reference = Self.digest(scratch.path + "/clean")
     #expect(reference.count >= 180, "\(reference.count) files: 96 inputs, an image and a descriptor each (some inputs fail)")
     var stopped = 0
+    // A run that ends before its signal (the machine got faster) shortens the later delays.
+    var scale = clean.seconds
     for point in 0..<Self.points {
       let signal = Self.signals[point % 3], out = scratch.path + "/run\(point)"
       let what = "point \(point) (signal \(signal))"
-      let run = try Self.interrupt(command(out), after: Self.delay(point, of: clean.seconds), signal: signal,
+      let run = try Self.interrupt(command(out), after: Self.delay(point, of: scale), signal: signal,
                                    logs: logs, tag: tag)
-      if Self.wasStopped(run, by: signal) { stopped += 1 }
+      if Self.wasStopped(run, by: signal) { stopped += 1 } else { scale *= 0.85 }
       if signal != SIGKILL {
         #expect(Self.wasStopped(run, by: signal) || run.exitStatus == clean.status, "\(what): exit \(run.exitStatus.map(String.init) ?? "-") \(run.stderr.suffix(300))")
         #expect(Self.temporaries(out).isEmpty, "\(what): temporaries left: \(Self.temporaries(out))")
@@ -143,6 +145,8 @@ struct DataSafetySignalTests {
     #expect(before.keys.allSatisfy { before[$0]?.sha256 != after[$0] }, "every file of the old reports differs from the new")
     #expect(try String(contentsOfFile: reports + "/report.json", encoding: .utf8).contains("double-rotated"), "pixels were compared")
     var stopped = 0
+    // A run that ends before its signal (the machine got faster) shortens the later delays.
+    var scale = clean.seconds
     for point in 0..<Self.points {
       let signal = Self.signals[point % 3]
       let what = "point \(point) (signal \(signal))"
@@ -151,9 +155,9 @@ struct DataSafetySignalTests {
       for (name, _) in before {
         try FileManager.default.copyItem(atPath: scratch.path + "/before-" + name, toPath: reports + "/" + name)
       }
-      let run = try Self.interrupt(new, after: Self.delay(point, of: clean.seconds), signal: signal, logs: logs,
+      let run = try Self.interrupt(new, after: Self.delay(point, of: scale), signal: signal, logs: logs,
                                    tag: tag)
-      if Self.wasStopped(run, by: signal) { stopped += 1 }
+      if Self.wasStopped(run, by: signal) { stopped += 1 } else { scale *= 0.85 }
       let seen = Self.digest(reports)
       #expect(seen == before.mapValues(\.sha256) || seen == after, "\(what): the report folder mixes runs: \(seen.keys.sorted())")
       if signal != SIGKILL { #expect(Self.temporaries(parent).isEmpty, "\(what): temporaries left: \(Self.temporaries(parent))") }
