@@ -50,11 +50,12 @@ enum AuditCommand: Command {
       pairing.unpairedOriginals = pairing.unpairedOriginals.filter { shard.contains($0) }
     }
     let progress = Progress(total: pairing.jobs.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet))
-    options.readScope = ReadScope(named: (parsed.value("--outputs").map { [$0] } ?? parsed.positionals) + [parsed.value("--originals")].compactMap { $0 })
+    // Descriptors' originals are read only inside the folders named here or the current directory's tree.
+    let named = (parsed.value("--outputs").map { [$0] } ?? parsed.positionals) + (parsed.value("--originals").map { [$0] } ?? [])
+    options.readScope = ReadScope(named: named)
     let settings = options
-    // Pixel decoding runs in worker processes (stopped at the budget, alone when it crashes);
-    // the metadata-only scan stays in this process.
-    // report.html's thumbnails are decoded too.
+    // Pixel decoding and report.html's thumbnails run in worker processes (stopped at the
+    // budget, alone when they crash); the metadata-only scan stays in this process.
     let pool = try OptionValues.workers(parsed, io: io, jobs: jobs, decodes: options.comparePixels || parsed.has("--report-dir"),
                                         command: spec.name)
     defer { pool?.close() }
