@@ -12,9 +12,7 @@ extension TemporaryFiles {
     guard let directory = opendir(folder) else { return [] }
     var removed: [String] = [], folders: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
+      let name = DirectoryEntry.name(entry)
       let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
       if name.hasPrefix(prefix) {
         if isStale(name, path: path) {
