@@ -18,9 +18,8 @@ public enum WorkerMain {
 
   /// Serves jobs until stdin ends; `arguments` are those after the token.
   public static func serve(_ arguments: [String]) -> Never {
-    if let limit = arguments.first.flatMap(Int.init), limit > 0 {
-      // The limit is on top of what the worker holds at its start (tiny, except under a
-      // sanitizer, whose shadow memory counts as data: terabytes of it under ASan).
+    if let limit = arguments.first.flatMap(Int.init), limit > 0, !underSanitizer {
+      // The limit is on top of what the worker holds at its start.
       let total = limit + dataBytes()
       var rl = rlimit(rlim_cur: rlim_t(total), rlim_max: rlim_t(total))
       setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &rl)
@@ -36,6 +35,13 @@ public enum WorkerMain {
       guard WorkerChannel.write(job.perform().frame(), to: replies, socket: true) else { _exit(0) }
     }
     _exit(0)
+  }
+
+  /// True in a sanitizer build (ASan, TSan, MSan): their allocators map memory in ways a data
+  /// limit breaks (ASan fails its first allocation), so such workers run without one.
+  public static var underSanitizer: Bool {
+    let symbols: [String] = ["__asan_init", "__tsan_init", "__msan_init"]
+    return symbols.contains { dlsym(UnsafeMutableRawPointer(bitPattern: 0), $0) != nil }
   }
 
   /// This process's data segment now (`VmData` of /proc/self/status), in bytes; 0 when unknown.
