@@ -126,6 +126,11 @@ struct WorkerTests {
     print(note)
   }
 
+  /// What PA015 says of the crash: the signal; in a sanitizer build the sanitizer catches the
+  /// SIGSEGV and exits with status 1.
+  static let crashed = WorkerMain.underSanitizer ? "its worker process ended (status 1) before finishing"
+    : "its decoder crashed (signal 11, segmentation fault)"
+
   /// A decoder that crashes (the test hook makes the worker raise SIGSEGV on one file) costs that
   /// file — PA015 naming the crash, nothing written for it — and the batch goes on.
   @Test(.timeLimit(.minutes(2))) func aCrashingDecoderCostsOneFile() throws {
@@ -145,7 +150,7 @@ struct WorkerTests {
       let input = result["input"]?.stringValue ?? ""
       let evidence = result["findings"]?.arrayValue?.compactMap { $0["evidence"]?.stringValue } ?? []
       if input.contains(victim) {
-        #expect(result["output"] == .null && evidence.contains { $0.contains("its decoder crashed (signal 11, segmentation fault)") }, "\(result)")
+        #expect(result["output"] == .null && evidence.contains { $0.contains(Self.crashed) }, "\(result)")
       } else {
         #expect(result["error"] == .null, "\(input): \(result["error"] ?? .null)")
       }
@@ -157,7 +162,7 @@ struct WorkerTests {
                                           logDirectory: logs, environment: [WorkerMain.crashHook: second])
     let files = try JSONParser.parse(Array(audit.stdout.utf8))["files"]?.arrayValue ?? []
     #expect(files.count == 12)
-    let crashed = files.filter { ($0["findings"]?.arrayValue ?? []).contains { ($0["evidence"]?.stringValue ?? "").contains("decoder crashed") } }
+    let crashed = files.filter { ($0["findings"]?.arrayValue ?? []).contains { ($0["evidence"]?.stringValue ?? "").contains(Self.crashed) } }
     #expect(crashed.map { $0["output"]?.stringValue ?? "" } == [out + "/\(second).jpg"])
     #expect(files.filter { $0["verdicts"]?["orientation"]?["verdict"]?.stringValue == "upright" }.count == 11, "the others were checked")
   }
