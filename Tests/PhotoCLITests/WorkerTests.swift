@@ -104,7 +104,7 @@ struct WorkerTests {
       let findings = file["findings"]?.arrayValue ?? []
       if PathName.lastComponent(name).contains("bomb") {
         #expect(findings.contains { $0["id"]?.stringValue == "PA015" && ($0["evidence"]?.stringValue ?? "").contains("took longer than the --file-timeout of 2.0 s") },
-                "\(name): \(findings.compactMap { $0["evidence"]?.stringValue })")
+                "\(name): \(findings.compactMap { $0["evidence"]?.stringValue }) \(file["error"] ?? .null)")
       } else {
         #expect(!findings.contains { $0["id"]?.stringValue == "PA015" }, "\(name): \(findings)")
       }
