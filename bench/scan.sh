@@ -235,6 +235,9 @@ pa_pairs() { # pa_pairs SUBDIR JOBS
 }
 pa_pairs "" 2;     pair_row pp2 "audit --originals O --outputs U -j 2: all $NP" "$NP" "$(pa_findings "$WORK/pairs.json")"
 pa_pairs "" 1;     pair_row pp1 "  the same, -j 1" "$NP" "$(pa_findings "$WORK/pairs.json")"
+# The cost of decoding in worker processes (docs/safety.md): the same run decoded in-process.
+M_STDOUT=$WORK/pairs.json best none env PHOTOAUDIT_WORKERS=0 "$PHOTOAUDIT" audit --originals "$PAIRS/originals" --outputs "$PAIRS/outputs" -j 1 --format json --quiet
+pair_row ppi "  the same, -j 1, decoded in-process" "$NP" "$(pa_findings "$WORK/pairs.json")"
 pa_pairs jpeg/ 1;  pair_row ppj "  JPEG originals only ($NPJ), -j 1" "$NPJ" "$(pa_findings "$WORK/pairs.json")"
 pa_pairs heic/ 1;  pair_row pph "  HEIC originals only ($NPH), -j 1" "$NPH" "$(pa_findings "$WORK/pairs.json")"
 # The floor: decoding both pictures of every pair at the scale the check uses, with the

@@ -51,8 +51,10 @@ _photoaudit() {
       case "$prev" in
         --descriptor|-d) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --original) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --originals) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --max-pixels) COMPREPLY=(); return ;;
         --file-timeout) COMPREPLY=(); return ;;
+        --max-memory) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json jsonl csv markdown junit" -- "$cur")); return ;;
         --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --jobs|-j) COMPREPLY=(); return ;;
@@ -65,7 +67,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--descriptor -d --original --no-pixels --max-pixels --file-timeout --format --output -o --jobs -j --quiet -q --fail-on --policy --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--descriptor -d --original --originals --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     audit)
@@ -78,6 +80,7 @@ _photoaudit() {
         --shards) COMPREPLY=(); return ;;
         --max-pixels) COMPREPLY=(); return ;;
         --file-timeout) COMPREPLY=(); return ;;
+        --max-memory) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json jsonl csv markdown junit" -- "$cur")); return ;;
         --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --jobs|-j) COMPREPLY=(); return ;;
@@ -90,7 +93,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--originals --outputs --pairs --report-dir --shard --shards --resume --no-pixels --max-pixels --file-timeout --format --output -o --jobs -j --quiet -q --fail-on --policy --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--originals --outputs --pairs --report-dir --shard --shards --resume --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -d -- "$cur")) ;;
     sanitize)
@@ -103,6 +106,7 @@ _photoaudit() {
         --max-kb) COMPREPLY=(); return ;;
         --max-pixels) COMPREPLY=(); return ;;
         --file-timeout) COMPREPLY=(); return ;;
+        --max-memory) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json" -- "$cur")); return ;;
         --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --jobs|-j) COMPREPLY=(); return ;;
@@ -114,7 +118,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--out --profile --max-side --quality --crop --exact-size --no-icc --444 --png --max-kb --trim --force --accept-damaged --max-pixels --file-timeout --format --output -o --jobs -j --quiet -q --fail-on --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--out --profile --max-side --quality --crop --exact-size --no-icc --444 --png --max-kb --trim --force --accept-damaged --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     merge)

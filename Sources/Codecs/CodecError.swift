@@ -18,6 +18,12 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   /// process): the pixels were not checked, though another reader may show them.
   case unsupported(String)
 
+  /// A decoder that could not allocate the memory it needed: the `--max-memory` limit of a
+  /// worker process (`RLIMIT_DATA`) or the machine's. Not damage: the pixels were not checked.
+  public static func outOfMemory(_ decoder: String, _ message: String) -> CodecError {
+    .limit("\(decoder): \(message): the decoder could not allocate the memory it needed (over --max-memory, or the machine's)")
+  }
+
   public var description: String {
     switch self {
     case .exif(let m): "EXIF: \(m)"

@@ -69,13 +69,14 @@ public final class HEIFContext {
   }
 
   /// Converts a libheif `heif_error` into `CodecError` (every libheif call goes through here):
-  /// a security limit (`heif_suberror_Security_limit_exceeded`) becomes `.limit`, an unsupported
-  /// codec, feature or file type `.unsupported`, anything else `.heif`.
+  /// a security limit (`heif_suberror_Security_limit_exceeded`) or an allocation failure becomes
+  /// `.limit`, an unsupported codec, feature or file type `.unsupported`, anything else `.heif`.
   static func check(_ e: heif_error) throws(CodecError) {
     guard e.code != heif_error_Ok else { return }
     // libheif ends some messages with a newline.
     let message = e.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown libheif error"
     if e.subcode == heif_suberror_Security_limit_exceeded { throw .limit("HEIF: \(message)") }
+    if e.code == heif_error_Memory_allocation_error { throw .outOfMemory("HEIF", message) }
     if e.code == heif_error_Unsupported_feature || e.code == heif_error_Unsupported_filetype {
       throw .unsupported("HEIF: \(message)")
     }

@@ -60,11 +60,13 @@ struct TurboJPEGHandle: ~Copyable {
   /// A fatal libjpeg error as a `CodecError`: a coding process or precision libjpeg-turbo does
   /// not implement is `.unsupported` ([jerror.h] JERR_SOF_UNSUPPORTED, JERR_BAD_PRECISION,
   /// JERR_CONVERSION_NOTIMPL), TurboJPEG's progressive scan limit (`TJFLAG_LIMITSCANS`) is
-  /// `.limit`, anything else (bad markers, corrupt data) `.jpeg`.
+  /// `.limit`, as is an allocation failure (JERR_OUT_OF_MEMORY: a progressive file's
+  /// coefficients over a worker's `--max-memory`); anything else (bad markers, corrupt data) `.jpeg`.
   static func classify(_ message: String) -> CodecError {
     let unsupported = ["Unsupported JPEG process", "Unsupported JPEG data precision", "Unsupported color conversion"]
     if unsupported.contains(where: message.contains) { return .unsupported("JPEG: \(message)") }
     if message.contains("more than 500 scans") { return .limit("JPEG: \(message)") }
+    if message.contains("Insufficient memory") { return .outOfMemory("JPEG", message) }
     return .jpeg(message)
   }
 }

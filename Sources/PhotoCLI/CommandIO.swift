@@ -20,6 +20,10 @@ final class CommandIO {
   let standardInput: [UInt8]?
   /// The arguments after `photoaudit`, for reports that show the command line.
   var invocation: [String] = []
+  /// The executable that decodes in worker processes (`WorkerPool`); nil decodes in this
+  /// process. The real process uses itself unless PHOTOAUDIT_WORKERS=0 (for measuring the
+  /// workers' cost); in-process tests name one with PHOTOAUDIT_WORKER_EXECUTABLE.
+  var workerExecutable: String?
 
   init(capture: Bool, stdoutIsTerminal: Bool, stderrIsTerminal: Bool, environment: [String: String],
        standardInput: [UInt8]? = nil) {
@@ -28,12 +32,15 @@ final class CommandIO {
     self.stderrIsTerminal = stderrIsTerminal
     self.environment = environment
     self.standardInput = standardInput
+    workerExecutable = environment["PHOTOAUDIT_WORKER_EXECUTABLE"]
   }
 
   /// The process's real streams.
   static func process() -> CommandIO {
-    CommandIO(capture: false, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
-              environment: ProcessInfo.processInfo.environment)
+    let io = CommandIO(capture: false, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
+                       environment: ProcessInfo.processInfo.environment)
+    io.workerExecutable = io.environment["PHOTOAUDIT_WORKERS"] == "0" ? nil : "/proc/self/exe"
+    return io
   }
 
   /// Writes a document as is (JSON, JSONL, CSV: escaped by their own rules).

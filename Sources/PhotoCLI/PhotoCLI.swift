@@ -7,7 +7,10 @@ import Glibc
 public enum PhotoCLI {
   /// Runs with the process arguments and exits with the SPEC's status.
   public static func main() -> Never {
-    let status = run(Array(CommandLine.arguments.dropFirst()), io: .process())
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == WorkerMain.token { WorkerMain.serve(Array(arguments.dropFirst())) }
+    SignalHandling.install()
+    let status = run(arguments, io: .process())
     exit(status)
   }
 

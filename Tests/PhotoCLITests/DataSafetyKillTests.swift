@@ -8,7 +8,7 @@ import Glibc
 /// SIGKILL in the middle of a `sanitize` batch (the built executable, as a child process): no
 /// partial output may be visible under a final name — every `NAME.jpg` there is a complete,
 /// decodable JPEG and every `NAME.json` complete JSON; only `.photoaudit-tmp-*` files may be
-/// unfinished. A rerun with `--force` then completes the whole batch.
+/// unfinished. A rerun with `--force` then completes the whole batch and removes them.
 @Suite(.serialized) struct DataSafetyKillTests {
   /// Outputs to wait for before killing (the kill then lands inside the next file's work).
   @Test(.enabled(if: PhotoauditProcess.isAvailable, PhotoauditProcess.skipMessage), .timeLimit(.minutes(5)),
@@ -62,8 +62,8 @@ import Glibc
     // Neither the killed run nor the rerun touched an input.
     #expect(TreeDigest.of(inputs) == inputsBefore)
     // Leftover temporaries of the killed run keep their prefix (the walker and users can tell
-    // them apart); the rerun does not clean them up.
-    #expect(afterRerun.temporaries == afterKill.temporaries)
+    // them apart); the rerun removes them (their maker is gone).
+    #expect(afterRerun.temporaries == 0, "\(afterKill.temporaries) temporaries after the kill, \(afterRerun.temporaries) after the rerun")
   }
 
   /// Names in `out` that are not temporaries.

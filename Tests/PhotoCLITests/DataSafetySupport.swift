@@ -72,8 +72,9 @@ enum PhotoauditProcess {
     }
   }
 
-  /// Starts `photoaudit arguments...` with stdout and stderr sent to files in `logDirectory`.
-  static func start(_ arguments: [String], logDirectory: String) throws -> Running {
+  /// Starts `photoaudit arguments...` with stdout and stderr sent to files in `logDirectory`,
+  /// with `environment` added to this process's.
+  static func start(_ arguments: [String], logDirectory: String, environment extra: [String: String] = [:]) throws -> Running {
     guard let executable else { throw SpawnError(message: "no photoaudit executable") }
     let stdoutPath = logDirectory + "/stdout.txt", stderrPath = logDirectory + "/stderr.txt"
     var actions = posix_spawn_file_actions_t()
@@ -86,6 +87,7 @@ enum PhotoauditProcess {
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
     environment["NO_COLOR"] = "1"
+    environment.merge(extra) { $1 }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { envp.forEach { free($0) } }
     var pid: pid_t = 0
@@ -102,8 +104,22 @@ enum PhotoauditProcess {
   }
 
   /// Runs to completion.
-  static func run(_ arguments: [String], logDirectory: String) throws -> Finished {
-    try start(arguments, logDirectory: logDirectory).wait()
+  static func run(_ arguments: [String], logDirectory: String, environment: [String: String] = [:]) throws -> Finished {
+    try start(arguments, logDirectory: logDirectory, environment: environment).wait()
+  }
+
+  /// The processes whose environment holds `PHOTOAUDIT_TEST_TAG=tag` (a run started with that
+  /// tag and the worker processes it started), other than zombies.
+  static func tagged(_ tag: String) -> [pid_t] {
+    let needle = Array("PHOTOAUDIT_TEST_TAG=\(tag)".utf8)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return names.compactMap { name -> pid_t? in
+      guard let pid = pid_t(name), let environ = FileManager.default.contents(atPath: "/proc/\(name)/environ"),
+            let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] != "Z" else { return nil }
+      let entries = [UInt8](environ).split(separator: 0)
+      return entries.contains { Array($0) == needle } ? pid : nil
+    }
   }
 
   struct SpawnError: Error, CustomStringConvertible { var message: String; var description: String { message } }

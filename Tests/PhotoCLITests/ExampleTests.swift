@@ -6,7 +6,7 @@ import Testing
 /// status it is declared with. They run with bash, the built `photoaudit` first on PATH, in a
 /// folder laid out the way the examples name things: IMG_0001.HEIC and photo.jpg (originals),
 /// originals/, upload/ (their sanitized outputs with descriptors), photo-rotated.jpg (a defect),
-/// and Fixtures/ (a link to the repository's, for the README).
+/// and Fixtures/ (a copy of the repository's, for the README).
 @Suite(.serialized, .enabled(if: PhotoauditProcess.isAvailable, PhotoauditProcess.skipMessage))
 struct ExampleTests {
   static let root = CLITests.packageRoot.path
@@ -25,7 +25,9 @@ struct ExampleTests {
     try copy("heic/apple-style.heic", "originals/IMG_0001.HEIC")
     try copy("jpeg/orient-6.jpg", "originals/IMG_0002.jpg")
     try copy("jpeg/landscape.jpg", "originals/IMG_0003.jpg")
-    try fm.createSymbolicLink(atPath: scratch.path + "/Fixtures", withDestinationPath: root + "/Fixtures")
+    // A copy, not a link: descriptors' originals are read only inside the current directory's
+    // tree, links resolved (Fixtures/ is 1.4 MB).
+    try fm.copyItem(atPath: root + "/Fixtures", toPath: scratch.path + "/Fixtures")
     let made = try shell("photoaudit sanitize originals/ --out upload/ --quiet", in: scratch.path)
     try #require(made.status == 0, "setting up upload/: \(made.output)")
     return scratch

@@ -93,8 +93,9 @@ import Testing
       let original = try #require(descriptor?["original"] as? String)
       let resolved = URL(fileURLWithPath: "\(out)/\((output as NSString).deletingLastPathComponent)/\(original)").standardizedFileURL.path
       #expect(resolved == URL(fileURLWithPath: "\(scratch.path)/in/\(input)").standardizedFileURL.path)
-      // verify finds the descriptor and, through it, the original: the pixels agree.
-      let verify = PhotoCLI.runCapturing(["verify", "\(out)/\(output).jpg", "--format", "json"])
+      // verify finds the descriptor and, through it, the original (in a folder named with
+      // --originals: it is outside the current directory): the pixels agree.
+      let verify = PhotoCLI.runCapturing(["verify", "\(out)/\(output).jpg", "--format", "json", "--originals", scratch.path + "/in"])
       #expect(verify.status == 0, "\(verify.out.prefix(600))")
       #expect(verify.out.contains("\"verdict\": \"upright\""))
     }

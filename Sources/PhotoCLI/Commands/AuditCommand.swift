@@ -17,9 +17,9 @@ enum AuditCommand: Command {
       .value(["--outputs"], "DIR", "folder of processed outputs (instead of DIR)", completion: .directory),
       .value(["--pairs"], "FILE", "CSV 'original,output' or JSON [{\"original\": ..., \"output\": ...}], paths relative to the folders: chooses the originals of the outputs it lists (every output is still leak-scanned; a listed file that does not exist is PA013)",
              completion: .file),
-      .value(["--report-dir"], "DIR", "also write report.json, report.md, junit.xml and report.html there", completion: .directory),
+      .value(["--report-dir"], "DIR", "also write report.json, report.md, junit.xml and report.html there; the folder is replaced as a whole (other plain files in it are kept)", completion: .directory),
       ShardOption.shard, ShardOption.shards, resume,
-      CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout,
+      CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout, CommonOptions.maxMemory,
       CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
       CommonOptions.failOn, CommonOptions.policy,
     ] + CommonOptions.colour + CommonOptions.selection,
@@ -56,19 +56,31 @@ enum AuditCommand: Command {
     let header = ReportStream.Header(command: spec.name, shard: shard, tool: "photoaudit \(VersionInfo.version)",
                                      policy: ReportStream.policyDigest(options.policy), pixels: options.comparePixels,
                                      maxPixels: options.maxPixels)
+    // Descriptors' originals are read only inside the folders named here or the current directory's tree.
+    let named = (parsed.value("--outputs").map { [$0] } ?? parsed.positionals) + (parsed.value("--originals").map { [$0] } ?? [])
+    options.readScope = ReadScope(named: named)
     let settings = options
+    // Pixel decoding and report.html's thumbnails run in worker processes (stopped at the
+    // budget, alone when they crash); the metadata-only scan stays in this process.
+    let pool = try OptionValues.workers(parsed, io: io, jobs: jobs, decodes: options.comparePixels || directory != nil,
+                                        command: spec.name)
+    defer { pool?.close() }
+    let auditPool = options.comparePixels ? pool : nil
+    let check = { @Sendable (job: AuditJob, token: BudgetToken) in
+      OptionValues.audit(job, options: settings, pool: auditPool, token: token, budget: budget).report
+    }
     let overBudget = { @Sendable (job: AuditJob) in
       PairAuditor.notChecked(job, reason: "it \(OptionValues.overBudget(budget))", options: settings)
     }
     if format == "jsonl", directory == nil {
       let batch = StreamedReport.Batch(header: header, count: plan.count, output: plan.output, job: plan.job,
-                                       check: { job, _ in StreamedReport.Checked(report: PairAuditor.audit(job, options: settings)) },
+                                       check: { job, token in StreamedReport.Checked(report: check(job, token)) },
                                        overBudget: overBudget, unpairedOriginals: plan.unpairedOriginals)
       return try StreamedReport.run(batch, spec: spec, parsed: parsed, io: io, jobs: jobs, budget: budget)
     }
     let progress = Progress(total: plan.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet))
-    let files = BudgetedParallelMap.map(Array(0..<plan.count), jobs: jobs, seconds: budget, done: progress.tick) { index, _ in
-      PairAuditor.audit(plan.job(index), options: settings)
+    let files = BudgetedParallelMap.map(Array(0..<plan.count), jobs: jobs, seconds: budget, done: progress.tick) { index, token in
+      check(plan.job(index), token)
     } overBudget: { index in
       overBudget(plan.job(index))
     }
@@ -79,9 +91,10 @@ enum AuditCommand: Command {
       let context = HTMLReport.Context(tool: "photoaudit \(VersionInfo.version)", date: ReportDirectory.date(io.environment),
                                        commandLine: ReportDirectory.commandLine(io.invocation))
       do {
-        try ReportDirectory.write(report, to: directory, failOn: outcome.failOn, jobs: jobs, maxPixels: options.maxPixels, context: context)
+        let thumbnails = ReportDirectory.thumbnails(report, jobs: jobs, maxPixels: options.maxPixels, pool: pool, budget: budget)
+        try ReportDirectory.write(report, to: directory, failOn: outcome.failOn, jobs: jobs, thumbnails: thumbnails, context: context)
       } catch {
-        io.message(spec.name, error.description)
+        io.message(spec.name, error.description + (error.code == ENOTEMPTY ? " (give --report-dir a folder of its own)" : ""))
         outcome.unwritten.append(directory)
       }
     }

@@ -1,25 +1,49 @@
 import Foundation
 import PhotoCore
 
-/// `audit --report-dir DIR`: report.json, report.md, junit.xml and report.html, each written
-/// atomically.
+/// `audit --report-dir DIR`: report.json, report.md, junit.xml and report.html, replacing the
+/// folder as a whole (`FolderReplacement`): a stopped or killed run leaves the old reports or
+/// the new ones, never a mix.
 enum ReportDirectory {
-  static func write(_ report: AuditReport, to directory: String, failOn: Severity?, jobs: Int, maxPixels: Int,
+  /// The file names written.
+  static let names = ["report.json", "report.md", "junit.xml", "report.html"]
+
+  static func write(_ report: AuditReport, to directory: String, failOn: Severity?, jobs: Int, thumbnails: Thumbnails,
                     context: HTMLReport.Context) throws(SystemError) {
-    try SystemError.createFolder(directory)
-    let paths = report.files.flatMap { [$0.output] + ($0.original.map { [$0] } ?? []) }.uniqued()
-    let uris = ParallelMap.map(paths, jobs: jobs) { ($0, Thumbnailer.dataURI($0, maxPixels: maxPixels)) }
-    let thumbnails = Dictionary(uris.compactMap { p in p.1.map { (p.0, $0) } }, uniquingKeysWith: { a, _ in a })
+    let html = HTMLReport.render(report, thumbnails: thumbnails.displayed, embeddedThumbnails: thumbnails.embedded, context: context)
+    let texts = [ReportJSON.document(report).serialized(jobs: jobs) + "\n", ReportText.markdown(report),
+                 JUnitReport.render(report, failOn: failOn), html]
+    try FolderReplacement.replace(directory, with: zip(names, texts).map { ($0, Array($1.utf8)) })
+  }
+
+  /// The pictures report.html shows: each output and original as displayed and, for PA005
+  /// cards, the embedded thumbnail beside the output (`data:` URIs by path).
+  struct Thumbnails {
+    var displayed: [String: String] = [:]
+    var embedded: [String: String] = [:]
+  }
+
+  /// Makes the thumbnails — in worker processes when there is a pool, each under the per-file
+  /// time budget: a thumbnail decodes the picture, which a hostile file can make blow up.
+  static func thumbnails(_ report: AuditReport, jobs: Int, maxPixels: Int, pool: WorkerPool?, budget: Double) -> Thumbnails {
+    // A file given up on (over its budget, or its decoder crashed) is not decoded again.
+    let stopped = report.files.filter { $0.findings.contains { $0.id == .incompleteCheck && $0.carrier == "file" } }
+    let skip = Set(stopped.flatMap { [$0.output] + ($0.original.map { [$0] } ?? []) })
+    let paths = report.files.flatMap { [$0.output] + ($0.original.map { [$0] } ?? []) }.uniqued().filter { !skip.contains($0) }
     // PA005 cards show the embedded thumbnail beside the output.
     let leaking = report.files.filter { $0.findings.contains { $0.id == .thumbnailLeak } }.map(\.output)
-    let embedded = Dictionary(ParallelMap.map(leaking, jobs: jobs) { ($0, Thumbnailer.embeddedDataURI($0)) }
-      .compactMap { p in p.1.map { (p.0, $0) } }, uniquingKeysWith: { a, _ in a })
-    let folder = directory.hasSuffix("/") ? directory : directory + "/"
-    try AtomicFile.write(ReportJSON.document(report).serialized(jobs: jobs) + "\n", to: folder + "report.json")
-    try AtomicFile.write(ReportText.markdown(report), to: folder + "report.md")
-    try AtomicFile.write(JUnitReport.render(report, failOn: failOn), to: folder + "junit.xml")
-    try AtomicFile.write(HTMLReport.render(report, thumbnails: thumbnails, embeddedThumbnails: embedded, context: context),
-                         to: folder + "report.html")
+    let work = paths.map { ($0, false) } + leaking.map { ($0, true) }
+    let made = BudgetedParallelMap.map(work, jobs: jobs, seconds: budget) { item, token -> String? in
+      let job = WorkerJob.thumbnail(path: item.0, maxPixels: maxPixels, embedded: item.1)
+      guard case .success(.thumbnail(let uri)) = WorkerPool.run(job, in: pool, token: token) else { return nil }
+      return uri
+    } overBudget: { _ in nil }
+    var thumbnails = Thumbnails()
+    for ((path, embedded), uri) in zip(work, made) {
+      guard let uri else { continue }
+      if embedded { thumbnails.embedded[path] = uri } else { thumbnails.displayed[path] = uri }
+    }
+    return thumbnails
   }
 
   /// When the report was written: SOURCE_DATE_EPOCH when set (reproducible builds), else now,

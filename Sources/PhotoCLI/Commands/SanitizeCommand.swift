@@ -8,7 +8,7 @@ enum SanitizeCommand: Command {
     arguments: "INPUT...",
     summary: "orient, crop, resize, strip and re-encode; write an honest descriptor; re-check the result",
     description: """
-      Orients, crops, resizes, strips and re-encodes each input (folders are walked; descriptors and reports in them are skipped), writes DIR/NAME.jpg and an honest descriptor DIR/NAME.json whose gps_removed comes from re-reading the output, then re-checks the output. A file named directly goes to DIR/NAME.jpg; files found in a folder keep their place below it (originals/a/x.heic → DIR/a/x.jpg). Existing outputs are kept unless --force.
+      Orients, crops, resizes, strips and re-encodes each input (folders are walked; descriptors and reports in them are skipped), writes DIR/NAME.jpg and an honest descriptor DIR/NAME.json whose gps_removed comes from re-reading the output, then re-checks the output. A file named directly goes to DIR/NAME.jpg; files found in a folder keep their place below it (originals/a/x.heic → DIR/a/x.jpg). A rerun without --force keeps the outputs an earlier run wrote whole, completes those it left half written and refuses to replace any other file; --force replaces them.
       Profiles: \(SanitizeProfile.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")).
       Exit 1 when an input fails or an output still has a finding at or above --fail-on; 4 when an output cannot be written.
       """,
@@ -28,7 +28,7 @@ enum SanitizeCommand: Command {
       .flag(["--force"], "replace existing outputs"),
       .flag(["--accept-damaged"], "sanitize inputs whose pixels do not decode cleanly (truncated, corrupt) instead of refusing them; the report keeps a PA016 finding"),
       .value(["--max-pixels"], "N", "refuse inputs of more than N pixels (decompression bombs)", default: "200000000"),
-      CommonOptions.fileTimeout,
+      CommonOptions.fileTimeout, CommonOptions.maxMemory,
       CommonOptions.format(["table", "json"]), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet, CommonOptions.failOn,
     ] + CommonOptions.colour + CommonOptions.selection,
     examples: [
@@ -58,6 +58,18 @@ enum SanitizeCommand: Command {
       outcome.unwritten.append(out)
       return outcome
     }
+    // One run at a time writes into a folder: concurrent runs cannot tear a pair. Temporaries
+    // that killed runs left there go first.
+    let lock: FolderLock
+    do {
+      lock = try FolderLock(out) { io.message(spec.name, "waiting for another photoaudit run that is writing to \(out)") }
+    } catch {
+      io.message(spec.name, error.description)
+      outcome.unwritten.append(out)
+      return outcome
+    }
+    defer { lock.release() }
+    TemporaryFiles.removeStale(in: out, recursive: true)
     // A Live Photo's video goes with its still: the still alone is written ("video_dropped").
     let livePhotos = LivePhotoPairing.pairs(found.files)
     let videoOf = Dictionary(livePhotos.map { ($0.still, $0.video) }, uniquingKeysWith: { first, _ in first })
@@ -69,11 +81,18 @@ enum SanitizeCommand: Command {
     let options = configured
     let started = Date()
     let progress = Progress(total: plan.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet))
-    // Over the budget nothing is written: the output is committed only while still wanted.
+    // Decoding runs in worker processes; writing, in this one. Over the budget nothing is
+    // written: the output is committed only while still wanted.
+    let pool = try OptionValues.workers(parsed, io: io, jobs: jobs, command: spec.name)
+    defer { pool?.close() }
     let results = BudgetedParallelMap.map(plan, jobs: jobs, seconds: budget, done: progress.tick) { job, token -> SanitizeResult in
       if let conflict = job.conflict { return SanitizeResult(input: job.input, error: conflict) }
-      return Sanitizer.sanitize(input: job.input, output: job.output, descriptor: job.descriptor, options: options, token: token,
-                                companion: videoOf[job.input])
+      let companion = videoOf[job.input]
+      var result = Sanitizer.earlierPair(input: job.input, output: job.output, descriptor: job.descriptor, options: options,
+                                         companion: companion)
+        ?? render(job, companion: companion, options: options, pool: pool, token: token, budget: budget)
+      if let shortened = job.shortened { result.notes.insert(shortened, at: 0) }
+      return result
     } overBudget: { job in
       SanitizeResult.notChecked(job.input, reason: "it \(OptionValues.overBudget(budget))")
     }
@@ -96,6 +115,19 @@ enum SanitizeCommand: Command {
       io.message(spec.name, "\(written)\(results.filter { $0.error == nil }.count) of \(ReportText.plural(results.count, "file")) sanitized into \(out), \(bytesIn) → \(bytesOut) bytes, \(String(format: "%.2f", seconds)) s")
     }
     return outcome
+  }
+
+  /// Renders `job`'s input (in a worker when there is a pool) and writes its output and
+  /// descriptor. A worker stopped over its budget or memory, or crashed, writes nothing: PA015.
+  static func render(_ job: OutputNaming.Job, companion: String?, options: SanitizeOptions, pool: WorkerPool?,
+                     token: BudgetToken, budget: Double) -> SanitizeResult {
+    let prepared: Result<SanitizeRender, SanitizeFailure>
+    switch WorkerPool.run(.render(input: job.input, options: options, companion: companion), in: pool, token: token) {
+    case .success(.render(let rendered)): prepared = rendered
+    case .failure(let stop): return SanitizeResult.notChecked(job.input, reason: OptionValues.stopped(stop, budget: budget))
+    case .success: return SanitizeResult.notChecked(job.input, reason: "its worker process answered something else")
+    }
+    return Sanitizer.commit(prepared, input: job.input, output: job.output, descriptor: job.descriptor, options: options, token: token)
   }
 
   /// What to do about a failure, when there is something to say: "(use --force to replace it)".

@@ -15,7 +15,9 @@ enum VerifyCommand: Command {
       .value(["--descriptor", "-d"], "FILE|auto", "the JSON descriptor; 'auto' finds NAME.json or NAME.ext.json beside each output",
              completion: .file, default: "auto"),
       .value(["--original"], "FILE", "the original the output was made from (else the descriptor's 'original')", completion: .file),
-      CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout,
+      .value(["--originals"], "DIR", "a folder where descriptors' originals may be read (repeatable); they are read only inside the paths named on the command line and the current directory's tree",
+             completion: .directory, repeatable: true),
+      CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout, CommonOptions.maxMemory,
       CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
       CommonOptions.failOn, CommonOptions.policy,
     ] + CommonOptions.colour + CommonOptions.selection,
@@ -48,14 +50,21 @@ enum VerifyCommand: Command {
     if original != nil, outputs.count > 1 {
       throw UsageError(command: spec.name, message: "--original names one original; verify one output with it")
     }
+    // Descriptors' originals are read only inside the paths named on the command line (not each
+    // path of a --files-from list: the scope goes with every job to its worker) or the current
+    // directory's tree.
+    options.readScope = ReadScope(named: parsed.positionals + [original].compactMap { $0 } + parsed.all("--originals"))
     let settings = options
     let descriptorOf: @Sendable (String) -> String? = { output in
       descriptorOption == "auto" ? PairAuditor.descriptorBeside(output) : descriptorOption
     }
-    let check = { @Sendable (output: String) -> StreamedReport.Checked in
-      let result = PairAuditor.audit(output: output, original: original, descriptor: descriptorOf(output), options: settings,
-                                     companion: videoOf[output])
-      return StreamedReport.Checked(report: result.report, unreadable: result.output.error != nil)
+    // Pixel decoding runs in worker processes (stopped at the budget, alone when they crash).
+    let pool = try OptionValues.workers(parsed, io: io, jobs: jobs, decodes: options.comparePixels, command: spec.name)
+    defer { pool?.close() }
+    let check = { @Sendable (output: String, token: BudgetToken) -> StreamedReport.Checked in
+      let job = AuditJob(output: output, original: original, descriptor: descriptorOf(output), companion: videoOf[output])
+      let result = OptionValues.audit(job, options: settings, pool: pool, token: token, budget: budget)
+      return StreamedReport.Checked(report: result.report, unreadable: result.outputUnreadable)
     }
     let overBudget = { @Sendable (output: String) -> FileReport in
       PairAuditor.notChecked(AuditJob(output: output, original: original, descriptor: descriptorOf(output)),
@@ -68,15 +77,15 @@ enum VerifyCommand: Command {
                                        policy: ReportStream.policyDigest(options.policy), pixels: options.comparePixels,
                                        maxPixels: options.maxPixels)
       let batch = StreamedReport.Batch(header: header, count: sorted.count, output: { sorted[$0] }, job: { sorted[$0] },
-                                       check: { output, _ in check(output) }, overBudget: overBudget)
+                                       check: { output, token in check(output, token) }, overBudget: overBudget)
       var outcome = try StreamedReport.run(batch, spec: spec, parsed: parsed, io: io, jobs: jobs, budget: budget)
       outcome.missingInputs = found.missingNamed
       outcome.unreadableInputs = outcome.unreadableInputs.filter { !found.missingNamed.contains($0) }
       return outcome
     }
     let progress = Progress(total: outputs.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet) && outputs.count > 1)
-    let results = BudgetedParallelMap.map(outputs, jobs: jobs, seconds: budget, done: progress.tick) { output, _ -> (FileReport, Bool) in
-      let checked = check(output)
+    let results = BudgetedParallelMap.map(outputs, jobs: jobs, seconds: budget, done: progress.tick) { output, token -> (FileReport, Bool) in
+      let checked = check(output, token)
       return (checked.report, checked.unreadable)
     } overBudget: { output in
       (overBudget(output), false)

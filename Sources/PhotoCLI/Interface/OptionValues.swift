@@ -138,6 +138,7 @@ enum OptionValues {
       return
     }
     do {
+      TemporaryFiles.removeStale(in: PathName.folder(path), recursive: false)
       try AtomicFile.write(forPeople ? SafeText.terminal(text) : text, to: path)
     } catch {
       io.message(command, error.description)

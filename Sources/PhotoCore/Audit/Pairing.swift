@@ -1,7 +1,7 @@
 import Foundation
 
 /// One unit of batch work: an output, its original when known, its descriptor when present.
-public struct AuditJob: Sendable, Equatable {
+public struct AuditJob: Sendable, Equatable, Codable {
   public var output: String
   public var original: String?
   public var descriptor: String?

@@ -70,7 +70,7 @@ public enum FindingID: String, Sendable, Equatable, Hashable, Codable, CaseItera
 }
 
 /// One problem found in one file, with the evidence: which carrier, which tag, what value.
-public struct Finding: Sendable, Equatable, Hashable {
+public struct Finding: Sendable, Equatable, Hashable, Codable {
   public var id: FindingID
   public var severity: Severity
   /// The file the finding is about (the output, for pair checks).

@@ -107,9 +107,9 @@ extension FindingID {
       exampleOutput: ["PA012 info    claim-understated: descriptor says gps_removed: false, but no carrier holds coordinates"])
     case .unreadable: FindingExplanation(
       summary: "file missing, truncated, malformed or unsupported (with the reason)",
-      meaning: "The output, its descriptor or its original could not be read: it does not exist, is not a JPEG, HEIF/AVIF, PNG, WebP, GIF, MOV or MP4 (by content), is truncated or malformed (a MOV or MP4 whose `moov` or `mdat` is cut short), is not a regular file, or took longer than --file-timeout. The evidence gives the reason and the carrier says which file (none: the output; `descriptor`; `original`). `sanitize` also reports a bare MOV or MP4 this way: it does not re-encode video, and writes nothing for it.",
+      meaning: "The output, its descriptor or its original could not be read: it does not exist, is not a JPEG, HEIF/AVIF, PNG, WebP, GIF, MOV or MP4 (by content), is truncated or malformed (a MOV or MP4 whose `moov` or `mdat` is cut short), is not a regular file, or took longer than --file-timeout; or, for an original a descriptor names, it lies outside the folders photoaudit may read (those named on the command line and the current directory's tree, links resolved) and was not opened at all. The evidence gives the reason and the carrier says which file (none: the output; `descriptor`; `original`). `sanitize` also reports a bare MOV or MP4 this way: it does not re-encode video, and writes nothing for it.",
       why: "Nothing was checked, so nothing can be vouched for. In a batch the file is reported and the batch goes on; single-file commands also exit 3.",
-      fix: "Fix what the reason says: the path, the pipeline's encoder, the descriptor's JSON, or raise --file-timeout.",
+      fix: "Fix what the reason says: the path, the pipeline's encoder, the descriptor's JSON, raise --file-timeout, or name the originals' folder with --originals DIR when you trust it.",
       exampleCommand: "photoaudit verify Fixtures/defects/size-lie.json",
       exampleOutput: ["PA013 error   unreadable: not a JPEG, HEIF/AVIF, PNG, WebP or GIF file (starts with 7b 0a 20 20 22 6d 65 64)"])
     case .unaccountedBytes: FindingExplanation(
@@ -121,9 +121,9 @@ extension FindingID {
       exampleOutput: ["PA014 error   unaccounted-bytes: 1412 bytes at byte 3310 (after EOI) hold a JPEG image, read as trailer#1"])
     case .incompleteCheck: FindingExplanation(
       summary: "part of the file could not be checked (cap, limit, time budget, unparseable carrier, undecodable pixels, crashed worker): no clean verdict",
-      meaning: "photoaudit stopped short somewhere in the file — a size or pixel cap (--max-pixels), a decoder limit, the time budget, a carrier it cannot fully parse, pixels that do not decode completely — and says what was not checked.",
+      meaning: "photoaudit stopped short somewhere in the file — a size or pixel cap (--max-pixels), a decoder limit, the time budget (--file-timeout), the memory limit of the worker process decoding it (--max-memory), a decoder that crashed (its worker process died; the batch goes on), a carrier it cannot fully parse, pixels that do not decode completely — and says what was not checked.",
       why: "Fail closed: a privacy gate that passes what it did not read would pass exactly the files built to evade it.",
-      fix: "Look at the part named: raise the limit if the file is legitimate (--max-pixels, --file-timeout), or re-encode the file so it can be read whole.",
+      fix: "Look at the part named: raise the limit if the file is legitimate (--max-pixels, --file-timeout, --max-memory), or re-encode the file so it can be read whole.",
       exampleCommand: "photoaudit verify Fixtures/failclosed/xmp-past-cap.png",
       exampleOutput: ["PA015 error   incomplete-check: xmp not fully checked: PNG iTXt 'XML:com.adobe.xmp' at byte 33 did not inflate completely (stopped at the size cap: 16 MiB per chunk, 64 MiB per file); 16777216 bytes read"])
     case .outputDamaged: FindingExplanation(

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Options for auditing one output.
-public struct AuditOptions: Sendable {
+public struct AuditOptions: Sendable, Codable {
   /// Compare pixels (orientation, crop, thumbnail) when an original is known.
   public var comparePixels = true
   /// Images over this many pixels are refused before decoding (decompression bombs).
@@ -9,6 +9,8 @@ public struct AuditOptions: Sendable {
   /// HEIF tiles decoded at once per file: the cores the batch's `-j` leaves idle.
   public var decodeThreads = 1
   public var policy = Policy()
+  /// Where a descriptor's `original` may be read from (`ReadScope`).
+  public var readScope = ReadScope.currentDirectory
   public init() {}
 }
 
@@ -45,12 +47,13 @@ public enum PairAuditor {
         descriptorProblem = "descriptor \(descriptorPath): \(error)"
       }
     }
-    var originalPath = originalPath
-    if originalPath == nil, let named = descriptor?.original, let descriptorPath {
-      let folder = (descriptorPath as NSString).deletingLastPathComponent
-      originalPath = RelativePath.join(folder, named)
-    }
+    // An original the descriptor names is read only inside the read scope.
+    let followed = originalPath == nil ? followedOriginal(descriptor, at: descriptorPath, scope: options.readScope) : nil
     let original = originalPath.map { read($0, whole: options.comparePixels, mode: .metadata) }
+      ?? followed.map { f in
+        f.admitted.map { read($0, whole: options.comparePixels, mode: .metadata, shownAs: f.path) } ?? refused(f.path)
+      }
+    let originalPath = originalPath ?? followed.flatMap { $0.admitted == nil ? nil : $0.path }
     var pixels: PixelVerdicts?
     // A video has no pixels photoaudit compares (it is never decoded).
     if options.comparePixels, output.error == nil, output.format?.isVideo != true, let outputSource {
@@ -79,24 +82,25 @@ public enum PairAuditor {
   /// Reads a file in `mode`. With `whole`, from memory, read in one call (and the bytes
   /// returned); else from the file, reading only the structures the walkers ask for. (Many small
   /// reads cost more than one whole read of a file of a few hundred KB; fewer than reading a
-  /// 12 MP original.)
-  static func read(_ path: String, whole: Bool, mode: ReadMode)
+  /// 12 MP original.) `shownAs` is the path reports name (the file read may be its resolved path).
+  static func read(_ path: String, whole: Bool, mode: ReadMode, shownAs: String? = nil)
     -> (metadata: PhotoMetadata, inspection: Inspection?, source: (any ByteSource)?, bytes: [UInt8]?)
   {
+    let name = shownAs ?? path
     let options = InspectOptions(mode: mode)
     do {
       let file = try FileSource(path: path)
       // A video is never read whole (its 'mdat' is not metadata) and has no pixels to compare.
       if !whole || file.count > wholeReadLimit || VideoRemediation.isVideo(file) {
-        let inspection = Inspector.read(source: file, path: path, options: options)
+        let inspection = Inspector.read(source: file, path: name, options: options)
         return (inspection.metadata, inspection, file, nil)
       }
       let bytes = try file.allBytes()
       let source = MemorySource(bytes)
-      let inspection = Inspector.read(source: source, path: path, options: options)
+      let inspection = Inspector.read(source: source, path: name, options: options)
       return (inspection.metadata, inspection, source, bytes)
     } catch {
-      return (PhotoMetadata(path: path, error: "cannot open: \(error)"), nil, nil, nil)
+      return (PhotoMetadata(path: name, error: "cannot open: \(error)"), nil, nil, nil)
     }
   }
 

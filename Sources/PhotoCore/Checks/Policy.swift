@@ -1,5 +1,5 @@
 /// A JSON policy: `{"disable": ["PA007"], "severity": {"PA011": "error", "location-text": "info"}}`.
-public struct Policy: Sendable, Equatable {
+public struct Policy: Sendable, Equatable, Codable {
   public var disabled: Set<FindingID> = []
   public var severities: [FindingID: Severity] = [:]
   public init() {}

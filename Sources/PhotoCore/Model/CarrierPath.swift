@@ -5,9 +5,9 @@
 /// The steps are names, not a closed set: container walkers name the documents they embed
 /// (`thumbnail`, `mpf-image`, `trailer`, `icc`; later `motion-photo`, `c2pa`) and checks name
 /// carriers that are not in the file (`descriptor`, `live-photo-video`).
-public struct CarrierPath: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct CarrierPath: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
   /// One step: a document or carrier name and, when there are several of it, its index.
-  public struct Step: Sendable, Hashable, CustomStringConvertible {
+  public struct Step: Sendable, Hashable, CustomStringConvertible, Codable {
     /// "thumbnail", "mpf-image", "trailer", "icc", "exif", "xmp", "raw-bytes"…
     public var name: String
     /// MPF image number (1-based, 1 = primary), HEIF item ID, n-th trailing document.

@@ -11,22 +11,20 @@ public enum AtomicFile {
   public typealias WriteError = SystemError
 
   /// Prefix of temporary files, so leftovers of a killed run are recognisable.
-  public static let temporaryPrefix = ".photoaudit-tmp-"
+  public static let temporaryPrefix = TemporaryFiles.prefix
 
   /// Writes `bytes` to `path`. With `overwrite` false an existing file is an error.
   public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool = true) throws(WriteError) {
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent().path
+    let directory = PathName.folder(path)
     if !overwrite, FileManager.default.fileExists(atPath: path) {
       throw WriteError(.write, path: path, code: EEXIST)
     }
-    var template = Array((directory + "/" + temporaryPrefix + url.lastPathComponent + ".XXXXXX").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { throw WriteError(.write, path: path, code: errno) }
-    let temporary = String(cString: template.map { UInt8(bitPattern: $0) })
+    // The temporary's name fits the folder's name limit whatever the final name's length.
+    let (fd, temporary) = try TemporaryFiles.createFile(in: directory, for: String(PathName.lastComponent(path))).get()
     var ok = false
     defer {
       if !ok { unlink(temporary) }
+      TemporaryFiles.forget(temporary)
     }
     var written = 0
     while written < bytes.count {

@@ -138,9 +138,7 @@ public enum DirectoryWalker {
     guard let stream = opendir(directory) else { return false }
     var collected: [(name: String, type: mode_t)] = []
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
+      let name = DirectoryEntry.name(entry)
       if name == "." || name == ".." { continue }
       let type: mode_t = switch Int32(entry.pointee.d_type) {
       case Int32(DT_REG): S_IFREG

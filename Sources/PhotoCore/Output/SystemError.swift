@@ -53,6 +53,8 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     case EFBIG: "the file is too large for the file system"
     case ENXIO, ENODEV: "it is a device, not a file"
     case EINVAL: "the file system does not allow it"
+    case ENOTEMPTY: "the folder holds sub-folders, links or other things that are not plain files"
+    case EINTR: "the run is being stopped"
     default: String(cString: strerror(code)).lowercased()
     }
   }

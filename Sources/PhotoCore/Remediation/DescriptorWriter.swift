@@ -1,7 +1,7 @@
 /// Writes the honest descriptor of a sanitized output (the SPEC example's fields).
 enum DescriptorWriter {
   /// The descriptor; `original` is the input's path relative to the descriptor's folder.
-  static func descriptor(input: PhotoMetadata, mediaID: String, output: PhotoMetadata, gpsRemoved: Bool,
+  static func descriptor(inputPath: String, mediaID: String, createdAtLocal: String?, output: PhotoMetadata, gpsRemoved: Bool,
                          quality: Int, options: SanitizeOptions, videoDropped: Bool = false) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("media_id", .string(mediaID)),
@@ -11,7 +11,7 @@ enum DescriptorWriter {
       ("width", .optional(output.displayed) { .int(Int64($0.width)) }),
       ("height", .optional(output.displayed) { .int(Int64($0.height)) }),
       ("size_bytes", .int(Int64(output.fileSize))),
-      ("created_at_local", .optional(createdAtLocal(input)) { .string($0) }),
+      ("created_at_local", .optional(createdAtLocal) { .string($0) }),
       ("gps_removed", .bool(gpsRemoved)),
       ("quality", .string(quality >= 80 ? "high" : quality >= 50 ? "medium" : "low")),
       ("jpeg_quality", output.format == .jpeg ? .int(Int64(quality)) : .null),
@@ -24,7 +24,7 @@ enum DescriptorWriter {
     // A Motion Photo's or Live Photo's video is not written: the still alone is the output.
     if videoDropped { members.append(("video_dropped", .bool(true))) }
     let folder = URL(fileURLWithPath: output.path).deletingLastPathComponent().path
-    members.append(("original", .string(RelativePath.from(folder, to: input.path))))
+    members.append(("original", .string(RelativePath.from(folder, to: inputPath))))
     return .object(members)
   }
 

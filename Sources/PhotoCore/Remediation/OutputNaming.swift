@@ -14,6 +14,8 @@ public enum OutputNaming {
     public var descriptor: String
     /// Why this input cannot be written, when it cannot.
     public var conflict: String?
+    /// Said when the output's name was shortened to fit the file system's name limit.
+    public var shortened: String?
   }
 
   /// - Parameter relative: for inputs found by walking a folder, their path below it.
@@ -21,11 +23,17 @@ public enum OutputNaming {
     let directory = RelativePath.normalize(out)
     var taken: [String: String] = [:]
     let inputSet = Set(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
+    let limit = TemporaryFiles.nameLimit(directory)
     return inputs.map { input in
-      let base = RelativePath.join(directory, place(of: input, relative: relative[input]))
+      let wanted = place(of: input, relative: relative[input])
+      let (placed, shortened) = fitted(wanted, limit: limit)
+      let base = RelativePath.join(directory, placed)
       let output = base + (png ? ".png" : ".jpg")
       let descriptor = base + ".json"
       var job = Job(input: input, output: output, descriptor: descriptor)
+      if shortened {
+        job.shortened = "output name shortened to \(PathName.lastComponent(output)): \(PathName.lastComponent(wanted)).json would be longer than the \(limit) bytes the file system allows"
+      }
       if let first = taken[output] {
         job.conflict = "\(input): its output \(output) is already the output of \(first); rename one of them"
       } else if inputSet.contains(URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path)
@@ -35,6 +43,15 @@ public enum OutputNaming {
       taken[output] = taken[output] ?? input
       return job
     }
+  }
+
+  /// `place` with its last component shortened (`ShortName.stem`) when `NAME.json` would be
+  /// longer than `limit` bytes; true when it was.
+  static func fitted(_ place: String, limit: Int) -> (String, Bool) {
+    let name = String(PathName.lastComponent(place))
+    let short = ShortName.stem(name, longestSuffix: ".json", limit: limit)
+    guard short != name else { return (place, false) }
+    return ((place.contains("/") ? PathName.folder(place) + "/" : "") + short, true)
   }
 
   /// The output's path below `--out`, without extension: the folders below the walked folder

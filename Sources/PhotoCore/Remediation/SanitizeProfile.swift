@@ -39,7 +39,7 @@ public enum SanitizeProfile: String, Sendable, Equatable, CaseIterable {
 }
 
 /// Everything a sanitize run is asked to do.
-public struct SanitizeOptions: Sendable {
+public struct SanitizeOptions: Sendable, Codable {
   public var profile: SanitizeProfile = .picker2048
   /// `--max-side N`: overrides the profile's box with N × N.
   public var maxSide: Int?

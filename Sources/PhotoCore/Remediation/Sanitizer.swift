@@ -37,73 +37,10 @@ public struct SanitizeResult: Sendable {
 }
 
 /// The normalize-and-strip pipeline done right: decode at the smallest DCT scale that serves,
-/// orient, crop, resize, encode with no metadata but ICC, write atomically, then re-read the
-/// output through the inspector (every carrier) to compute `gps_removed` and re-audit it.
+/// orient, crop, resize, encode with no metadata but ICC (`prepare`, in `Sanitizer+Phases`),
+/// then write atomically and re-read the output through the inspector (every carrier) to compute
+/// `gps_removed` and re-audit it (`commit`).
 public enum Sanitizer {
-  /// `companion`: the Live Photo video paired with the input, which is not written (the
-  /// descriptor says so).
-  public static func sanitize(input: String, output: String, descriptor descriptorPath: String,
-                              options: SanitizeOptions, token: BudgetToken? = nil, companion: String? = nil) -> SanitizeResult {
-    if let refused = VideoRemediation.refusedVideo(input: input) { return refused }
-    var result = SanitizeResult(input: input)
-    do {
-      let bytes = try FileSource(path: input).allBytes()
-      result.bytesIn = bytes.count
-      let inspection = Inspector.read(source: MemorySource(bytes), path: input, options: InspectOptions(mode: .metadata))
-      let metadata = inspection.metadata
-      if let error = metadata.error { throw Failure("\(input): \(error)") }
-      result.notes += ProvenanceNotes.dropped(metadata)
-      // The media ID (SHA-256 of the input) is computed on another thread during the decode.
-      let mediaID = BackgroundWork { [bytes] in DescriptorWriter.mediaID(of: bytes) }
-      // The input goes to render, which frees it once decoded (a 48 MP JPEG is 16 MB).
-      let encoded = try render(consume bytes, metadata: metadata, heif: inspection.tree?.scan.heif, options: options, notes: &result.notes)
-      // Under a time budget, write only while the caller still waits for this file.
-      if let token, !token.beginCommit() { throw Failure("\(input): not written: over the time budget") }
-      do {
-        // Outputs mirror the input tree: the folder below --out may be new.
-        try SystemError.createFolder(PathName.folder(output))
-        try AtomicFile.write(encoded.bytes, to: output, overwrite: options.force)
-      } catch {
-        result.writeFailure = error
-        throw Failure("\(error)")
-      }
-      result.output = output
-      result.bytesOut = encoded.bytes.count
-      // gps_removed is computed from the written file, every carrier: never assumed.
-      let written = Inspector.inspect(path: output)
-      result.gpsRemoved = written.error == nil && written.gps.isEmpty
-      let doc = DescriptorWriter.descriptor(input: metadata, mediaID: mediaID.value(), output: written,
-                                            gpsRemoved: result.gpsRemoved ?? false, quality: encoded.quality,
-                                            options: options,
-                                            videoDropped: VideoRemediation.dropsVideo(metadata, companion: companion))
-      if let note = VideoRemediation.droppedNote(metadata, companion: companion) { result.notes.append(note) }
-      do {
-        try AtomicFile.write(doc.serialized() + "\n", to: descriptorPath, overwrite: options.force)
-      } catch {
-        result.writeFailure = error
-        throw Failure("\(error)")
-      }
-      result.descriptorPath = descriptorPath
-      result.descriptor = doc
-      // Re-audit the written output against its input and descriptor: every metadata check and
-      // the byte map. The pixels were just made upright from the decoded input, and decoding the
-      // input again would cost a third of a JPEG run and half of a HEIC one; `verify` with the
-      // original does the pixel comparison (the sanitize tests do it for every fixture).
-      var audit = AuditOptions()
-      audit.comparePixels = false
-      result.findings = PairAuditor.audit(output: output, original: input, descriptor: descriptorPath, options: audit).report.findings
-      if let damage = encoded.damage {
-        result.findings.append(Finding(.outputDamaged, file: output, carrier: "pixels", evidence:
-          "made from an input whose pixels do not decode cleanly (\(damage)), accepted with --accept-damaged: the output shows what decoded, grey or garbage where the data was missing"))
-      }
-    } catch let failure as Failure {
-      result.error = failure.message
-    } catch {
-      result.error = "\(input): \(error)"
-    }
-    return result
-  }
-
   struct Failure: Error {
     var message: String
     init(_ message: String) { self.message = message }

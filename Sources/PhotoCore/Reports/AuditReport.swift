@@ -1,5 +1,5 @@
 /// The result for one output (and its original, when paired): what verify, diff and audit report.
-public struct FileReport: Sendable, Equatable {
+public struct FileReport: Sendable, Equatable, Codable {
   public var output: String
   public var original: String?
   public var descriptor: String?

@@ -5,7 +5,7 @@ import Codecs
 /// the output (as displayed) shows something the output does not — the uncropped original, an
 /// ingredient it was made from. When the original is known, the evidence says whether the
 /// thumbnail shows it.
-public struct C2PAThumbnailVerdict: Sendable, Equatable {
+public struct C2PAThumbnailVerdict: Sendable, Equatable, Codable {
   /// Its document's carrier path ("c2pa/ingredient-thumbnail").
   public var path: CarrierPath
   /// What it is ("C2PA 'c2pa.thumbnail.ingredient.jpeg' of manifest '…'").

@@ -1,6 +1,6 @@
 /// What the pixels say about an output's orientation relative to the original as displayed.
-public struct OrientationVerdict: Sendable, Equatable {
-  public enum Kind: String, Sendable, Equatable {
+public struct OrientationVerdict: Sendable, Equatable, Codable {
+  public enum Kind: String, Sendable, Equatable, Codable {
     /// Displays upright (pixels upright and no tag, or unrotated pixels with the right tag).
     case upright
     /// Pixels rotated upright but the Orientation tag kept: viewers rotate it again.

@@ -1,5 +1,5 @@
 /// Results of comparing pixels, computed by `PixelVerifier` and read by the pixel checks.
-public struct PixelVerdicts: Sendable, Equatable {
+public struct PixelVerdicts: Sendable, Equatable, Codable {
   public var orientation: OrientationVerdict?
   public var crop: CropVerdict?
   public var thumbnail: ThumbnailVerdict?
@@ -31,7 +31,7 @@ public struct PixelVerdicts: Sendable, Equatable {
 
 /// Whether an output still has its original's pixels, from the reduced decodes the other
 /// pixel checks made anyway (nothing is decoded for it).
-public struct PixelSameness: Sendable, Equatable {
+public struct PixelSameness: Sendable, Equatable, Codable {
   /// Same stored size, and the reduced decodes (same decoder, same scale) are equal sample
   /// for sample: the pixels are the original's as far as a reduced decode can tell.
   public var identicalPixels: Bool
@@ -46,7 +46,7 @@ public struct PixelSameness: Sendable, Equatable {
 }
 
 /// Does the output show the claimed region of the original?
-public struct CropVerdict: Sendable, Equatable {
+public struct CropVerdict: Sendable, Equatable, Codable {
   /// The region claimed by the descriptor (original displayed coordinates), if any.
   public var claimed: PixelRect?
   /// Correlation of the output with the claimed region (or the whole original).
@@ -58,7 +58,7 @@ public struct CropVerdict: Sendable, Equatable {
 }
 
 /// Does the embedded thumbnail show the same picture as the output?
-public struct ThumbnailVerdict: Sendable, Equatable {
+public struct ThumbnailVerdict: Sendable, Equatable, Codable {
   public var score: Double
   public var aspectDifference: Double
   public var matches: Bool
