@@ -41,7 +41,7 @@ extension EmbeddedDocumentFinder {
       info.mismatches.append("\(says) places \(what), over the image's own '\(node.name)' at byte \(offset(node.range.lowerBound))")
     } else if tree.children.contains(where: { $0.tree.placement == tree.placement && $0.tree.range.overlaps(range) }) {
       info.mismatches.append("\(says) places \(what), over another embedded image")
-    } else if (try? tree.source.bytes(in: range.lowerBound + 4..<min(range.lowerBound + 8, range.upperBound))) != Array("ftyp".utf8) {
+    } else if range.count < 8 || (try? tree.source.bytes(in: range.lowerBound + 4..<range.lowerBound + 8)) != Array("ftyp".utf8) {
       info.mismatches.append("\(says) places \(what), but no MP4 (no 'ftyp' box) starts there")
     } else if addVideo(range, role: "Motion Photo video (\(declaration.source))", origin: .indexed) {
       info.video = fileRange(range)

@@ -62,7 +62,7 @@ extension ISOBMFFWalk {
     case ("mpvd", nil) where isHEIF:
       // Google Motion Photo in HEIF: the MP4 is the payload of a top-level 'mpvd' box.
       let start = box.payloadOffset
-      guard (try? source.bytes(in: start + 4..<min(start + 8, box.end))) == Array("ftyp".utf8) else { return nil }
+      guard box.end >= start + 8, (try? source.bytes(in: start + 4..<start + 8)) == Array("ftyp".utf8) else { return nil }
       movie.motionPhotoVideo = box.payloadRange
       return LayoutNode("mpvd", range: range, headerLength: box.headerSize,
                         note: ["Motion Photo video, read as motion-photo", note].compactMap { $0 }.joined(separator: "; "))
