@@ -41,6 +41,11 @@ final class CommandIO {
     if capture { out += text } else { FileHandle.standardOutput.write(Data(text.utf8)) }
   }
 
+  /// Writes a document that is already UTF-8 bytes, as is.
+  func write(bytes: [UInt8]) {
+    if capture { out += String(decoding: bytes, as: UTF8.self) } else { FileHandle.standardOutput.write(Data(bytes)) }
+  }
+
   /// Writes part of a document that is streamed while a batch runs (JSONL records) with
   /// write(2), so a failure is seen: 0, or the errno.
   func writeStreamed(_ text: String) -> Int32 {
