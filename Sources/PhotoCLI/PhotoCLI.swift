@@ -7,8 +7,10 @@ import Glibc
 public enum PhotoCLI {
   /// Runs with the process arguments and exits with the SPEC's status.
   public static func main() -> Never {
-    let status = run(Array(CommandLine.arguments.dropFirst()), io: .process())
-    exit(status)
+    let io = CommandIO.process()
+    let status = run(Array(CommandLine.arguments.dropFirst()), io: io)
+    // Exits with `io` alive: what it keeps (`keepUntilExit`) is never freed, only unmapped.
+    withExtendedLifetime(io) { exit(status) }
   }
 
   /// Runs in-process and returns (status, stdout, stderr): what the CLI tests use. `terminal`

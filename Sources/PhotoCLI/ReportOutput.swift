@@ -25,8 +25,10 @@ enum ReportOutput {
     let format = OptionValues.format(parsed, spec: spec)
     if format == "json" {
       // Bytes from the writer to the file: no String of the whole report is made.
-      OptionValues.emit(bytes: ReportJSON.document(report).serializedBytes(jobs: jobs, suffix: "\n"), parsed: parsed, io: io,
+      let document = ReportJSON.document(report)
+      OptionValues.emit(bytes: document.serializedBytes(jobs: jobs, suffix: "\n"), parsed: parsed, io: io,
                         command: spec.name, outcome: &outcome)
+      io.keepUntilExit(document)
     } else {
       let text = render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn, jobs: jobs,
                         header: header)
