@@ -25,7 +25,7 @@ enum ReportOutput {
     let format = OptionValues.format(parsed, spec: spec)
     if format == "json" {
       // Bytes from the writer to the file: no String of the whole report is made.
-      let document = ReportJSON.document(report)
+      let document = ReportJSON.document(report, jobs: jobs)
       OptionValues.emit(bytes: document.serializedBytes(jobs: jobs, suffix: "\n"), parsed: parsed, io: io,
                         command: spec.name, outcome: &outcome)
       io.keepUntilExit(document)

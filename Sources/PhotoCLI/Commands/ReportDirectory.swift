@@ -15,7 +15,7 @@ enum ReportDirectory {
     let embedded = Dictionary(ParallelMap.map(leaking, jobs: jobs) { ($0, Thumbnailer.embeddedDataURI($0)) }
       .compactMap { p in p.1.map { (p.0, $0) } }, uniquingKeysWith: { a, _ in a })
     let folder = directory.hasSuffix("/") ? directory : directory + "/"
-    try AtomicFile.write(ReportJSON.document(report).serializedBytes(jobs: jobs, suffix: "\n"), to: folder + "report.json")
+    try AtomicFile.write(ReportJSON.document(report, jobs: jobs).serializedBytes(jobs: jobs, suffix: "\n"), to: folder + "report.json")
     try AtomicFile.write(ReportText.markdown(report), to: folder + "report.md")
     try AtomicFile.write(JUnitReport.render(report, failOn: failOn), to: folder + "junit.xml")
     try AtomicFile.write(HTMLReport.render(report, thumbnails: thumbnails, embeddedThumbnails: embedded, context: context),
