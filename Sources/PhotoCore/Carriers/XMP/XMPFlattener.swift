@@ -42,7 +42,7 @@ struct XMPFlattener {
         let fieldGroup = XMPNamespaces.group(uri: f.namespace, prefix: f.prefix)
         let part = XMPTagNames.field(group: fieldGroup, localName: f.name)
         let flattened = childPrefix + part
-        let fieldName = XMPTagNames.renamedFlat["\(group):\(flattened)"] ?? flattened
+        let fieldName = XMPTagNames.renamedFlatIndex[group, flattened] ?? flattened
         let nested = childPrefix + (XMPTagNames.prefixPart(group: fieldGroup, localName: f.name) ?? part)
         emit(f.value, group: group, name: fieldName, childPrefix: nested, inList: inList)
       }
