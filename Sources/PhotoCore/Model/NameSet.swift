@@ -10,6 +10,7 @@ public struct NameSet: Sendable {
   /// Bit b of word b / 64: some name starts with byte b.
   private let first0, first1, first2, first3: UInt64
 
+  /// The set of the names in `list`.
   public init(_ list: [String]) {
     names = CaptureSummary.sparse(list)
     var lengths: UInt64 = 0
