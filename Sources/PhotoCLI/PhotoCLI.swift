@@ -10,8 +10,10 @@ public enum PhotoCLI {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first == WorkerMain.token { WorkerMain.serve(Array(arguments.dropFirst())) }
     SignalHandling.install()
-    let status = run(arguments, io: .process())
-    exit(status)
+    let io = CommandIO.process()
+    let status = run(arguments, io: io)
+    // Exits with `io` alive: what it keeps (`keepUntilExit`) is never freed, only unmapped.
+    withExtendedLifetime(io) { exit(status) }
   }
 
   /// Runs in-process and returns (status, stdout, stderr): what the CLI tests use. `terminal`

@@ -23,9 +23,17 @@ enum ReportOutput {
   static func emit(_ report: AuditReport, spec: CommandSpec, parsed: ParsedArguments, io: CommandIO, jobs: Int,
                    reportDirectory: String? = nil, header: ReportStream.Header? = nil, outcome: inout Outcome) {
     let format = OptionValues.format(parsed, spec: spec)
-    let text = render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn, jobs: jobs,
-                      header: header)
-    OptionValues.emit(text, parsed: parsed, io: io, forPeople: OptionValues.isForPeople(format), command: spec.name, outcome: &outcome)
+    if format == "json" {
+      // Bytes from the writer to the file: no String of the whole report is made.
+      let document = ReportJSON.document(report, jobs: jobs)
+      OptionValues.emit(bytes: document.serializedBytes(jobs: jobs, suffix: "\n"), parsed: parsed, io: io,
+                        command: spec.name, outcome: &outcome)
+      io.keepUntilExit(document)
+    } else {
+      let text = render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn, jobs: jobs,
+                        header: header)
+      OptionValues.emit(text, parsed: parsed, io: io, forPeople: OptionValues.isForPeople(format), command: spec.name, outcome: &outcome)
+    }
     if RunSummary.wanted(parsed, io: io, format: format, reportDirectory: reportDirectory) {
       let written = RunSummary.destinations(parsed, reportDirectory: reportDirectory).filter { !outcome.unwritten.contains($0) }
       io.message(spec.name, RunSummary.line(report, written: written))

@@ -145,4 +145,31 @@ struct XMPXMLReaderTests {
     // Only the prefixes that end after </x:xmpmeta> (whole PI or nothing of it) are complete.
     #expect(parsed == 2)
   }
+
+  /// `split` finds the first ":" Character as a Character search does, also where the colon's
+  /// neighbours are non-ASCII and may join it into one grapheme (a combining accent after it, a
+  /// prepended mark before it).
+  @Test func qualifiedNamesSplitAtTheFirstColonCharacter() {
+    func reference(_ qname: String) -> (String?, String) {
+      guard let colon = qname.firstIndex(of: ":") else { return (nil, qname) }
+      return (String(qname[..<colon]), String(qname[qname.index(after: colon)...]))
+    }
+    let names = ["a:b", ":b", "a:", ":", "ab", "a::b", "rdf:Description", "é:b", "a:é", "日本:語",
+                 "a:\u{301}b", "a:\u{301}b:c", "\u{600}:b", "\u{600}:b:c", "x\u{200D}:y", "a:\u{200D}b"]
+    for name in names {
+      let (prefix, local) = MiniXMLParser.split(name)
+      let (p, l) = reference(name)
+      #expect(prefix == p && local == l, "\(name.debugDescription)")
+    }
+  }
+
+  /// Duplicate attributes are found by the linear search (few) and by the set (many).
+  @Test func duplicateAttributesAmongManyAreRefused() throws {
+    let many = (0..<40).map { "a\($0)='\($0)'" }.joined(separator: " ")
+    _ = try Self.parse("<e \(many)/>")
+    for duplicate in ["a3", "a20", "a39"] {
+      #expect(throws: XMLSyntaxError.self) { try Self.parse("<e \(many) \(duplicate)='x'/>") }
+    }
+    #expect(throws: XMLSyntaxError.self) { try Self.parse("<e a='1' b='2' a='3'/>") }
+  }
 }

@@ -86,6 +86,7 @@ enum AuditCommand: Command {
     }
     progress.finish()
     let report = AuditReport(command: spec.name, files: files, unpairedOriginals: plan.unpairedOriginals)
+    io.keepUntilExit(report)
     var outcome = Outcome(report: report, failOn: OptionValues.failOn(parsed))
     if let directory {
       let context = HTMLReport.Context(tool: "photoaudit \(VersionInfo.version)", date: ReportDirectory.date(io.environment),

@@ -11,9 +11,9 @@ enum ReportDirectory {
   static func write(_ report: AuditReport, to directory: String, failOn: Severity?, jobs: Int, thumbnails: Thumbnails,
                     context: HTMLReport.Context) throws(SystemError) {
     let html = HTMLReport.render(report, thumbnails: thumbnails.displayed, embeddedThumbnails: thumbnails.embedded, context: context)
-    let texts = [ReportJSON.document(report).serialized(jobs: jobs) + "\n", ReportText.markdown(report),
-                 JUnitReport.render(report, failOn: failOn), html]
-    try FolderReplacement.replace(directory, with: zip(names, texts).map { ($0, Array($1.utf8)) })
+    let json = ReportJSON.document(report, jobs: jobs).serializedBytes(jobs: jobs, suffix: "\n")
+    let texts = [ReportText.markdown(report), JUnitReport.render(report, failOn: failOn), html].map { Array($0.utf8) }
+    try FolderReplacement.replace(directory, with: Array(zip(names, [json] + texts)))
   }
 
   /// The pictures report.html shows: each output and original as displayed and, for PA005

@@ -146,6 +146,20 @@ enum OptionValues {
     }
   }
 
+  /// `emit` for a document already in UTF-8 bytes (a JSON report), written as is.
+  static func emit(bytes: [UInt8], parsed: ParsedArguments, io: CommandIO, command: String, outcome: inout Outcome) {
+    guard let path = parsed.value(CommonOptions.output.primary) else {
+      io.write(bytes: bytes)
+      return
+    }
+    do {
+      try AtomicFile.write(bytes, to: path)
+    } catch {
+      io.message(command, error.description)
+      outcome.unwritten.append(error.path)
+    }
+  }
+
   /// Formats written for people rather than programs.
   static func isForPeople(_ format: String) -> Bool { ["table", "markdown"].contains(format) }
 }

@@ -3,13 +3,13 @@ struct LocationTextCheck: Check {
   var ids: [FindingID] { [.locationText] }
 
   /// Tag names holding a place name. [IPTC-IIM 2:90–2:101; IPTC Core/Ext; photoshop:]
-  static let names: Set<String> = [
+  static let names = NameSet([
     "City", "State", "Country", "CountryCode", "Location", "Sub-location", "Province-State",
     "Country-PrimaryLocationName", "Country-PrimaryLocationCode", "LocationCreatedCity",
     "LocationCreatedSublocation", "LocationCreatedProvinceState", "LocationCreatedCountryName",
     "LocationCreatedCountryCode", "LocationShownCity", "LocationShownSublocation",
     "LocationShownProvinceState", "LocationShownCountryName", "LocationShownCountryCode", "LocationName",
-  ]
+  ])
 
   func findings(for s: CheckSubject) -> [Finding] {
     s.output.tags.filter { Self.names.contains($0.name) && !CaptureSummary.isEmpty($0.value) }.map { tag in

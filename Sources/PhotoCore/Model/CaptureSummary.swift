@@ -118,7 +118,7 @@ public enum CaptureSummary {
   }
 
   /// Tag names that identify a person or a device, in any carrier. [SPEC PA007]
-  public static let identifyingNames: Set<String> = sparse([
+  public static let identifyingNames = NameSet([
     "Artist", "Copyright", "OwnerName", "CameraOwnerName", "SerialNumber", "CameraSerialNumber",
     "BodySerialNumber", "LensSerialNumber", "InternalSerialNumber", "ImageUniqueID", "HostComputer", "XPAuthor",
     "DocumentID", "InstanceID", "OriginalDocumentID", "DerivedFromDocumentID", "DerivedFromInstanceID",

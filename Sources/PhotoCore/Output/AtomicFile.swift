@@ -19,6 +19,12 @@ public enum AtomicFile {
     if !overwrite, FileManager.default.fileExists(atPath: path) {
       throw WriteError(.write, path: path, code: EEXIST)
     }
+    // `-o /dev/null`, `-o /dev/stdout`, a named pipe: written in place. A temporary renamed over
+    // it would replace the device node itself (as root, /dev/null became a regular file).
+    if isSpecialFile(path) {
+      try writeInPlace(bytes, to: path)
+      return
+    }
     // The temporary's name fits the folder's name limit whatever the final name's length.
     let (fd, temporary) = try TemporaryFiles.createFile(in: directory, for: String(PathName.lastComponent(path))).get()
     var ok = false
@@ -51,6 +57,24 @@ public enum AtomicFile {
       guard rename(temporary, path) == 0 else { throw WriteError(.write, path: path, code: errno) }
     }
     ok = true
+  }
+
+  /// True when `path` exists and is neither a regular file nor a folder: a device, a FIFO, a
+  /// socket (followed through symlinks: `/dev/stdout`).
+  public static func isSpecialFile(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let type = info.st_mode & S_IFMT
+    return type != S_IFREG && type != S_IFDIR
+  }
+
+  /// Writes `bytes` to an existing file that is not a regular file (a device, a FIFO).
+  static func writeInPlace(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw WriteError(.write, path: path, code: errno) }
+    let code = bytes.withUnsafeBufferPointer { StreamFile.writeAll(fd, $0) }
+    let closed = close(fd) == 0 ? 0 : errno
+    if code != 0 || closed != 0 { throw WriteError(.write, path: path, code: code != 0 ? code : closed) }
   }
 
   /// Writes text as UTF-8.

@@ -16,6 +16,8 @@ public final class StreamFile {
   /// Where the lines go until `finish`.
   public let partialPath: String
   private var descriptor: Int32
+  /// `path` is a device or a FIFO (`-o /dev/null`): written directly, never renamed over.
+  private let inPlace: Bool
 
   /// The partial file of `path`, in the same folder. A name too long for the file system with
   /// the prefix is replaced by a hash of it.
@@ -32,8 +34,9 @@ public final class StreamFile {
   /// recorded), the rest cut off.
   public init(path: String, keeping: Int? = nil) throws(SystemError) {
     self.path = path
-    partialPath = Self.partialPath(for: path)
-    let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (keeping == nil ? O_TRUNC : 0)
+    inPlace = AtomicFile.isSpecialFile(path)
+    partialPath = inPlace ? path : Self.partialPath(for: path)
+    let flags = inPlace ? O_WRONLY | O_CLOEXEC : O_WRONLY | O_CREAT | O_CLOEXEC | (keeping == nil ? O_TRUNC : 0)
     let fd = open(partialPath, flags, 0o644)
     guard fd >= 0 else { throw SystemError(.write, path: path, code: errno) }
     descriptor = fd
@@ -61,6 +64,10 @@ public final class StreamFile {
   public func finish() throws(SystemError) {
     let fd = descriptor
     descriptor = -1
+    if inPlace {
+      guard close(fd) == 0 else { throw SystemError(.write, path: path, code: errno) }
+      return
+    }
     guard fsync(fd) == 0 else {
       let code = errno
       close(fd)
@@ -73,7 +80,7 @@ public final class StreamFile {
   public func discard() {
     if descriptor >= 0 { close(descriptor) }
     descriptor = -1
-    unlink(partialPath)
+    if !inPlace { unlink(partialPath) }
   }
 
   /// Writes all of `bytes` to `fd` (retrying partial writes and EINTR); 0, or the errno.

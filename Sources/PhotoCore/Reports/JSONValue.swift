@@ -56,10 +56,17 @@ public indirect enum JSONValue: Sendable, Equatable {
   /// items of long arrays (a report's files) are serialised on that many threads; the text is
   /// the same.
   public func serialized(pretty: Bool = true, jobs: Int = 1) -> String {
+    String(decoding: serializedBytes(pretty: pretty, jobs: jobs), as: UTF8.self)
+  }
+
+  /// The UTF-8 bytes of `serialized`, and `suffix` after them: what a report file holds,
+  /// without making (and validating) a String of a report of many thousand files.
+  public func serializedBytes(pretty: Bool = true, jobs: Int = 1, suffix: String = "") -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(4096)
     write(to: &out, pretty: pretty, indent: 0, jobs: jobs)
-    return String(decoding: out, as: UTF8.self)
+    JSONValue.append(suffix, to: &out)
+    return out
   }
 
   /// Arrays at least this long are split between threads when `jobs` > 1.

@@ -2,8 +2,21 @@
 public enum ReportJSON {
   public static let schema = "photoaudit/report/v1"
 
-  public static func document(_ report: AuditReport) -> JSONValue {
-    document(command: report.command, files: report.files.map(file), unpairedOriginals: report.unpairedOriginals)
+  /// With `jobs` > 1 the file objects of a long report are built on that many threads (the
+  /// serial tail of a batch); the document is the same.
+  public static func document(_ report: AuditReport, jobs: Int = 1) -> JSONValue {
+    let all = report.files
+    var files: [JSONValue]
+    if jobs > 1, all.count >= JSONValue.parallelArrayLength {
+      let chunk = (all.count + jobs - 1) / jobs
+      let ranges = stride(from: 0, to: all.count, by: chunk).map { $0..<min($0 + chunk, all.count) }
+      files = []
+      files.reserveCapacity(all.count)
+      for piece in ParallelMap.map(ranges, jobs: jobs, { all[$0].map(file) }) { files += piece }
+    } else {
+      files = all.map(file)
+    }
+    return document(command: report.command, files: files, unpairedOriginals: report.unpairedOriginals)
   }
 
   /// The document from file objects (as `merge` reads them from JSONL shards): files sorted by

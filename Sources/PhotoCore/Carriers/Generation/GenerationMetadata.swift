@@ -42,7 +42,7 @@ public enum GenerationMetadata {
 
   /// The EXIF, XMP and IPTC fields generators write to (and free-text fields they could):
   /// only these are looked at, so a file's other tags cost nothing.
-  static let textFields: Set<String> = CaptureSummary.sparse([
+  static let textFields = NameSet([
     "UserComment", "ImageDescription", "Make", "Model", "Software", "XPComment", "XPSubject", "Artist",
     "Description", "Caption-Abstract", "CreatorTool", "DigitalSourceType", "Parameters", "Prompt", "Comment",
   ])

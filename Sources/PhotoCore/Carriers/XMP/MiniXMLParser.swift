@@ -10,6 +10,11 @@ struct MiniXMLParser {
   var stack: [MiniXML.Element] = []
   /// Namespace declarations made by each open element (parallel to `stack`).
   var scopes: [[String: String]] = []
+  /// The qualified name of each open element as written (parallel to `stack`): end tags are
+  /// matched against it without rebuilding "prefix:local".
+  var openNames: [String] = []
+  /// The attributes of the start tag being read (kept to reuse its storage).
+  var raw: [(name: String, value: String, offset: Int)] = []
 
   init(bytes: [UInt8], limits: MiniXML.Limits) {
     self.b = bytes
@@ -104,8 +109,9 @@ struct MiniXMLParser {
     guard stack.count < limits.maxDepth else { throw .tooDeep(offset: start, limit: limits.maxDepth) }
     i += 1
     let name = try readName()
-    var raw: [(name: String, value: String, offset: Int)] = []
-    var seen = Set<String>()
+    raw.removeAll(keepingCapacity: true)
+    // Duplicate attributes: a linear search while there are few, a set beyond.
+    var seen: Set<String>?
     var selfClosing = false
     while true {
       let hadSpace = skipSpace(alsoNUL: false)
@@ -125,7 +131,10 @@ struct MiniXMLParser {
       try expect(Self.eq, what: "'=' after attribute \(attrName)")
       skipSpace(alsoNUL: false)
       let value = try readAttributeValue()
-      guard seen.insert(attrName).inserted else { throw .duplicateAttribute(offset: attrOffset, name: attrName) }
+      if raw.count == Self.linearAttributeSearch { seen = Set(raw.map(\.name)) }
+      let duplicate = seen?.contains(attrName) ?? raw.contains { $0.name == attrName }
+      guard !duplicate else { throw .duplicateAttribute(offset: attrOffset, name: attrName) }
+      seen?.insert(attrName)
       guard raw.count < limits.maxAttributes else {
         throw .tooManyElements(offset: attrOffset, limit: limits.maxAttributes)
       }
@@ -150,6 +159,7 @@ struct MiniXMLParser {
       return close(element)
     }
     stack.append(element)
+    openNames.append(name)
     return nil
   }
 
@@ -162,7 +172,7 @@ struct MiniXMLParser {
     try expect(Self.gt, what: "'>' to end </\(name)>")
     guard let top = stack.popLast() else { throw .contentAfterRoot(offset: start) }
     scopes.removeLast()
-    guard top.qualifiedName == name else {
+    guard openNames.removeLast() == name else {
       throw .mismatchedEndTag(offset: start, expected: top.qualifiedName, found: name)
     }
     return close(top)
@@ -185,9 +195,21 @@ struct MiniXMLParser {
   }
 
   static func split(_ qname: String) -> (prefix: String?, local: String) {
+    // The first ':' byte, when ASCII bytes (or the ends) surround it, is the first ":"
+    // Character (only non-ASCII scalars join a grapheme with it): found without segmenting the
+    // name into Characters. Otherwise the Character search decides, as it always did.
+    let utf8 = qname.utf8
+    guard let byte = utf8.firstIndex(of: colon) else { return (nil, qname) }
+    let after = utf8.index(after: byte)
+    if (byte == utf8.startIndex || utf8[utf8.index(before: byte)] < 0x80) && (after == utf8.endIndex || utf8[after] < 0x80) {
+      return (String(qname[..<byte]), String(qname[after...]))
+    }
     guard let colon = qname.firstIndex(of: ":") else { return (nil, qname) }
     return (String(qname[..<colon]), String(qname[qname.index(after: colon)...]))
   }
+
+  /// Attributes of one tag checked for duplicates by a linear search up to this many.
+  static let linearAttributeSearch = 16
 
   // MARK: Lexical pieces
 

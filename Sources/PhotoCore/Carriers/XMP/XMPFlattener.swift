@@ -11,7 +11,13 @@ struct XMPFlattener {
   }
 
   private(set) var tags: [FlatTag] = []
-  private var index: [String: Int] = [:]
+  private var index: [Key: Int] = [:]
+
+  /// A tag's identity: hashed as two strings (no joined key String to build per lookup).
+  private struct Key: Hashable {
+    var group: String
+    var name: String
+  }
 
   /// Adds a top-level property.
   mutating func add(_ p: XMPRDF.Property) {
@@ -36,7 +42,7 @@ struct XMPFlattener {
         let fieldGroup = XMPNamespaces.group(uri: f.namespace, prefix: f.prefix)
         let part = XMPTagNames.field(group: fieldGroup, localName: f.name)
         let flattened = childPrefix + part
-        let fieldName = XMPTagNames.renamedFlat["\(group):\(flattened)"] ?? flattened
+        let fieldName = XMPTagNames.renamedFlatIndex[group, flattened] ?? flattened
         let nested = childPrefix + (XMPTagNames.prefixPart(group: fieldGroup, localName: f.name) ?? part)
         emit(f.value, group: group, name: fieldName, childPrefix: nested, inList: inList)
       }
@@ -44,7 +50,7 @@ struct XMPFlattener {
   }
 
   private mutating func record(group: String, name: String, text: String, list: Bool) {
-    let key = group + "\u{0}" + name
+    let key = Key(group: group, name: name)
     if let at = index[key] {
       tags[at].values.append(text)
       tags[at].isList = true
@@ -61,7 +67,7 @@ struct XMPFlattener {
 
   /// The first value of `group:name`, if present.
   func first(_ group: String, _ name: String) -> String? {
-    index[group + "\u{0}" + name].flatMap { tags[$0].values.first }
+    index[Key(group: group, name: name)].flatMap { tags[$0].values.first }
   }
 
   /// The tags as `MetadataTag`s ("XMP-<group>").

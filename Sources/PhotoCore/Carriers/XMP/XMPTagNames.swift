@@ -76,23 +76,55 @@ enum XMPTagNames {
     "dwc:Member": "GeologicalContextMember",
   ]
 
+  /// A "group:localName" table by group, then local name: looked up for every property without
+  /// building the joined key (group names hold no ':').
+  struct PairTable: Sendable {
+    let byGroup: [String: [String: String]]
+    init(_ table: [String: String]) {
+      var byGroup: [String: [String: String]] = [:]
+      for (key, value) in table {
+        guard let colon = key.firstIndex(of: ":") else { continue }  // never matched "group:name"
+        byGroup[String(key[..<colon]), default: [:]][String(key[key.index(after: colon)...])] = value
+      }
+      self.byGroup = byGroup
+    }
+    subscript(group: String, name: String) -> String? { byGroup[group]?[name] }
+  }
+
+  static let renamedIndex = PairTable(renamed)
+  static let flatPrefixIndex = PairTable(flatPrefix)
+  static let flatFieldIndex = PairTable(flatField)
+  static let renamedFlatIndex = PairTable(renamedFlat)
+
   /// The tag name of a top-level property.
   static func topLevel(group: String, localName: String) -> String {
-    renamed["\(group):\(localName)"] ?? upperFirst(localName)
+    renamedIndex[group, localName] ?? upperFirst(localName)
   }
 
   /// What a structure contributes to its fields' names when it differs from its own name.
   static func prefixPart(group: String, localName: String) -> String? {
-    flatPrefix["\(group):\(localName)"]
+    flatPrefixIndex[group, localName]
   }
 
   /// The part a structure field adds to the flattened name.
   static func field(group: String, localName: String) -> String {
-    flatField["\(group):\(localName)"] ?? upperFirst(localName)
+    flatFieldIndex[group, localName] ?? upperFirst(localName)
+  }
+
+  /// Bytes ExifTool keeps in tag names: ASCII letters, digits, '-' and '_'.
+  static func isTagNameByte(_ c: UInt8) -> Bool {
+    (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2D || c == 0x5F
   }
 
   /// First letter uppercased; characters ExifTool does not allow in tag names dropped.
   static func upperFirst(_ name: String) -> String {
+    // Most names need nothing dropped: only an ASCII first letter to uppercase.
+    if let first = name.utf8.first, name.utf8.allSatisfy(isTagNameByte) {
+      guard first >= 0x61, first <= 0x7A else { return name }
+      var bytes = Array(name.utf8)
+      bytes[0] -= 0x20
+      return String(decoding: bytes, as: UTF8.self)
+    }
     let cleaned = name.unicodeScalars.filter {
       ($0.value >= 0x30 && $0.value <= 0x39) || ($0.value >= 0x41 && $0.value <= 0x5A)
         || ($0.value >= 0x61 && $0.value <= 0x7A) || $0 == "-" || $0 == "_"
