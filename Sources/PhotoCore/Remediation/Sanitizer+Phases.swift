@@ -77,14 +77,15 @@ extension Sanitizer {
     do {
       let bytes = try FileSource(path: input).allBytes()
       bytesIn = bytes.count
-      let inspection = Inspector.read(source: MemorySource(bytes), path: input, options: InspectOptions(mode: .metadata))
-      let metadata = inspection.metadata
+      // The walk's tree reads through a source that holds the input: only what render needs is
+      // kept, so the input is freed once decoded (a 48 MP JPEG is 16 MB).
+      let (metadata, heif) = Self.inspect(bytes, path: input)
       if let error = metadata.error { throw Failure("\(input): \(error)") }
       notes += ProvenanceNotes.dropped(metadata)
       // The media ID (SHA-256 of the input) is computed on another thread during the decode.
       let mediaID = BackgroundWork { [bytes] in DescriptorWriter.mediaID(of: bytes) }
       // The input goes to render, which frees it once decoded (a 48 MP JPEG is 16 MB).
-      let encoded = try render(consume bytes, metadata: metadata, heif: inspection.tree?.scan.heif, options: options, notes: &notes)
+      let encoded = try render(consume bytes, metadata: metadata, heif: heif, options: options, notes: &notes)
       if let note = VideoRemediation.droppedNote(metadata, companion: companion) { notes.append(note) }
       return .success(SanitizeRender(bytes: encoded.bytes, quality: encoded.quality, mediaID: mediaID.value(),
                                      createdAtLocal: DescriptorWriter.createdAtLocal(metadata), notes: notes, bytesIn: bytesIn,
@@ -94,6 +95,13 @@ extension Sanitizer {
     } catch {
       return .failure(SanitizeFailure(message: "\(input): \(error)", bytesIn: bytesIn, notes: notes))
     }
+  }
+
+  /// The input's metadata and, for HEIF, its walked structure: not the tree, whose source holds
+  /// the input's bytes.
+  static func inspect(_ bytes: [UInt8], path: String) -> (PhotoMetadata, HEIFFile?) {
+    let inspection = Inspector.read(source: MemorySource(bytes), path: path, options: InspectOptions(mode: .metadata))
+    return (inspection.metadata, inspection.tree?.scan.heif)
   }
 
   /// Phase two: writes the output and its honest descriptor (whose `gps_removed` comes from
