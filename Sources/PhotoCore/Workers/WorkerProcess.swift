@@ -146,16 +146,16 @@ final class WorkerProcess: Sendable {
 
 extension WorkerProcess {
   /// glibc's malloc in a worker, set for decoding one picture after another (appended to the
-  /// user's own `GLIBC_TUNABLES`, which the later entries win over). By default a freed buffer
-  /// over the dynamic mmap threshold goes back to the kernel, and the next picture's buffers are
+  /// user's own `GLIBC_TUNABLES`; glibc applies the later entry). By default a freed buffer over
+  /// the dynamic mmap threshold goes back to the kernel, and the next picture's buffers are
   /// mapped and faulted in afresh: the kernel zeroing pages was a tenth of `sanitize`'s CPU on
-  /// 12 MP JPEGs. With a fixed 32 MiB mmap threshold and a 64 MiB trim threshold, buffers up to
-  /// 32 MiB are reused from the heap; bigger ones (a picture at full size) are still unmapped
-  /// when freed, and `WorkerPool` still replaces a worker left holding too much. Measured
-  /// (bench/README.md): 20 × 12 MP JPEG `sanitize -j 2` 0.80 → 0.74 s, system time 0.20 →
-  /// 0.07 s, peak RSS +4 MB; the 48 MP JPEG 44 → 45 MB.
+  /// 12 MP JPEGs. With a fixed 16 MiB mmap threshold and a 32 MiB trim threshold, buffers up to
+  /// 16 MiB are reused from the heap; bigger ones (a picture at full size) are still unmapped
+  /// when freed, and a worker keeps at most ~32 MiB it does not use. Measured (bench/README.md):
+  /// 20 × 12 MP JPEG `sanitize -j 2` 0.80 → 0.73 s, system time 0.20 → 0.05 s, peak RSS +4 MB;
+  /// the corpus audit's largest worker 326 → 336 MB (32/64 MiB thresholds: 368 MB).
   static func mallocTunables(after user: String?) -> String {
-    let ours = "glibc.malloc.mmap_threshold=\(32 << 20):glibc.malloc.trim_threshold=\(64 << 20)"
+    let ours = "glibc.malloc.mmap_threshold=\(16 << 20):glibc.malloc.trim_threshold=\(32 << 20)"
     guard let user, !user.isEmpty else { return ours }
     return user + ":" + ours
   }
