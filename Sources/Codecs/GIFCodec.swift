@@ -6,29 +6,18 @@ internal import CGif
 /// (graphic control extension) and the screen outside the frame are transparent; the result is
 /// RGBA. giflib reports errors by return value (no `longjmp`). [GIF89a]
 public enum GIFCodec {
-  /// A reduced decode of the first frame.
-  public struct Result: Sendable {
-    /// The logical screen reduced by `factor`, RGBA (stored orientation: GIF has no other).
-    public var image: PixelImage
-    /// The full logical screen size.
-    public var width: Int
-    public var height: Int
-    public var factor: Int
-    /// Why the pixels are not all there (giflib's message), when the frame's data stopped
-    /// part-way; the rows not reached are transparent.
-    public var damage: String?
-  }
-
   /// The logical screen size (header bytes 6–9), or the error when `data` is not a GIF.
   public static func screenSize(_ data: [UInt8]) throws(CodecError) -> (width: Int, height: Int) {
     guard data.count >= 10, data.starts(with: Array("GIF8".utf8)) else { throw .gif("not a GIF file") }
     return (Int(data[6]) | Int(data[7]) << 8, Int(data[8]) | Int(data[9]) << 8)
   }
 
-  /// Decodes the first frame of `data` reduced by `factor` (1: full size). The screen and the
-  /// frame are checked against `maxPixels` before any pixel memory is allocated.
-  public static func decodeFirstFrame(_ data: [UInt8], factor: Int = 1, maxPixels: Int) throws(CodecError) -> Result {
-    try data.withUnsafeBufferPointer { (bytes: UnsafeBufferPointer<UInt8>) throws(CodecError) -> Result in
+  /// Decodes the first frame of `data` reduced by `factor` (1: full size), RGBA, on the logical
+  /// screen (stored orientation: GIF has no other). The screen and the frame are checked against
+  /// `maxPixels` before any pixel memory is allocated. When the frame's data stops part-way,
+  /// `damage` is giflib's message and the rows not reached are transparent.
+  public static func decodeFirstFrame(_ data: [UInt8], factor: Int = 1, maxPixels: Int) throws(CodecError) -> ReducedDecode {
+    try data.withUnsafeBufferPointer { (bytes: UnsafeBufferPointer<UInt8>) throws(CodecError) -> ReducedDecode in
       let reader = Reader(bytes)
       var error: Int32 = 0
       guard let gif = DGifOpen(Unmanaged.passUnretained(reader).toOpaque(), Reader.read, &error) else {
@@ -41,7 +30,7 @@ public enum GIFCodec {
 
   /// Reads records to the first image descriptor, remembering the transparent index of the
   /// graphic control extension before it, then decodes that image.
-  private static func firstFrame(_ gif: UnsafeMutablePointer<GifFileType>, factor: Int, maxPixels: Int) throws(CodecError) -> Result {
+  private static func firstFrame(_ gif: UnsafeMutablePointer<GifFileType>, factor: Int, maxPixels: Int) throws(CodecError) -> ReducedDecode {
     var transparent: Int?
     var records = 0
     while true {
@@ -72,7 +61,7 @@ public enum GIFCodec {
 
   /// Decodes the current image's rows onto the (reduced) screen.
   private static func image(_ gif: UnsafeMutablePointer<GifFileType>, transparent: Int?, factor k: Int,
-                            maxPixels: Int) throws(CodecError) -> Result {
+                            maxPixels: Int) throws(CodecError) -> ReducedDecode {
     let desc = gif.pointee.Image
     let frameWidth = Int(desc.Width), frameHeight = Int(desc.Height)
     let left = Int(desc.Left), top = Int(desc.Top)
@@ -113,7 +102,7 @@ public enum GIFCodec {
       }
       rgba.withUnsafeBufferPointer { canvas.add(row: $0.baseAddress!, y: top + row, x0: left, count: frameWidth) }
     }
-    return Result(image: try canvas.image(), width: width, height: height, factor: k, damage: damage)
+    return ReducedDecode(image: try canvas.image(), width: width, height: height, factor: k, damage: damage)
   }
 
   /// Rows in the order the data gives them: top to bottom, or the four interlace passes

@@ -15,18 +15,6 @@ public enum WebPCodec {
     public var hasAnimation: Bool
   }
 
-  /// A reduced decode.
-  public struct Result: Sendable {
-    /// The picture reduced by `factor` (stored orientation): 4 channels with alpha, else 3.
-    public var image: PixelImage
-    /// The full canvas size.
-    public var width: Int
-    public var height: Int
-    public var factor: Int
-    /// Why the pixels are not all there, when libwebp stopped part-way (nil: complete).
-    public var damage: String?
-  }
-
   /// Reads the features of `data` (a whole WebP file). Wraps `WebPGetFeatures`.
   public static func info(_ data: [UInt8]) throws(CodecError) -> Info {
     var features = WebPBitstreamFeatures()
@@ -36,9 +24,10 @@ public enum WebPCodec {
                 hasAnimation: features.has_animation != 0)
   }
 
-  /// Decodes `data` reduced by the whole `factor` (1: full size). The canvas size is checked
-  /// against `maxPixels` before anything is allocated.
-  public static func decode(_ data: [UInt8], factor: Int = 1, maxPixels: Int) throws(CodecError) -> Result {
+  /// Decodes `data` reduced by the whole `factor` (1: full size): 4 channels with alpha, else 3.
+  /// The canvas size is checked against `maxPixels` before anything is allocated. libwebp gives
+  /// nothing of data that stops part-way: that throws, so `damage` is always nil.
+  public static func decode(_ data: [UInt8], factor: Int = 1, maxPixels: Int) throws(CodecError) -> ReducedDecode {
     let info = try info(data)
     let (area, overflow) = info.width.multipliedReportingOverflow(by: info.height)
     guard !overflow, area <= maxPixels else { throw .tooLarge(width: info.width, height: info.height, limit: maxPixels) }
@@ -52,7 +41,7 @@ public enum WebPCodec {
                         channels: info.hasAlpha ? 4 : 3)
       }
     }
-    return Result(image: image, width: info.width, height: info.height, factor: k, damage: nil)
+    return ReducedDecode(image: image, width: info.width, height: info.height, factor: k, damage: nil)
   }
 
   /// ceil(side / k): the reduced size TurboJPEG's scaling rule gives.

@@ -7,17 +7,16 @@ extension PictureDecoder {
   /// applies to display; a GIF has none.
   static func decodeWebPOrGIF(_ bytes: [UInt8], metadata: PhotoMetadata, reduction: Reduction,
                               maxPixels: Int) throws(CodecError) -> ReducedPicture {
-    let image: PixelImage, size: PixelSize, damage: String?
+    let result: ReducedDecode
     if metadata.format == .gif {
       let screen = try GIFCodec.screenSize(bytes)
-      let result = try GIFCodec.decodeFirstFrame(bytes, factor: reduction.factor(width: screen.width, height: screen.height),
-                                                 maxPixels: maxPixels)
-      (image, size, damage) = (result.image, PixelSize(width: result.width, height: result.height), result.damage)
+      result = try GIFCodec.decodeFirstFrame(bytes, factor: reduction.factor(width: screen.width, height: screen.height),
+                                             maxPixels: maxPixels)
     } else {
       let info = try WebPCodec.info(bytes)
-      let result = try WebPCodec.decode(bytes, factor: reduction.factor(width: info.width, height: info.height), maxPixels: maxPixels)
-      (image, size, damage) = (result.image, PixelSize(width: result.width, height: result.height), result.damage)
+      result = try WebPCodec.decode(bytes, factor: reduction.factor(width: info.width, height: info.height), maxPixels: maxPixels)
     }
-    return ReducedPicture(stored: image, storedSize: size, damage: damage, orientation: metadata.orientation.effective)
+    return ReducedPicture(stored: result.image, storedSize: PixelSize(width: result.width, height: result.height),
+                          damage: result.damage, orientation: metadata.orientation.effective)
   }
 }

@@ -64,6 +64,13 @@ public struct LayoutTree: Sendable {
     self.end = end
   }
 
+  /// The carriers and facts of a document that is its format; throws `failure` for one that
+  /// is not (what each walker's `scan` returns).
+  public func scannedOrFailure() throws(ContainerError) -> ContainerScan {
+    if let failure { throw failure }
+    return scan
+  }
+
   /// Records a part that was not read.
   public mutating func markIncomplete(_ scope: String, _ reason: String) {
     incomplete.append(IncompleteCheck(scope: scope, reason: reason))

@@ -23,9 +23,7 @@ public enum GIFWalker {
 
   /// The walk's carriers and facts; throws when the data is not a GIF.
   public static func scan(_ source: any ByteSource) throws(ContainerError) -> ContainerScan {
-    let tree = walk(source)
-    if let failure = tree.failure { throw failure }
-    return tree.scan
+    try walk(source).scannedOrFailure()
   }
 }
 

@@ -23,9 +23,7 @@ public enum JPEGWalker {
 
   /// The metadata walk's carriers and facts; throws when the data is not a JPEG.
   public static func scan(_ source: any ByteSource, range: Range<Int>? = nil) throws(ContainerError) -> ContainerScan {
-    let tree = walk(source, range: range)
-    if let failure = tree.failure { throw failure }
-    return tree.scan
+    try walk(source, range: range).scannedOrFailure()
   }
 
   /// Bytes searched for a marker after junk before giving up.

@@ -48,9 +48,7 @@ public enum PNGWalker {
 
   /// The metadata walk's carriers and facts; throws when the data is not a PNG.
   public static func scan(_ source: any ByteSource) throws(ContainerError) -> ContainerScan {
-    let tree = walk(source)
-    if let failure = tree.failure { throw failure }
-    return tree.scan
+    try walk(source).scannedOrFailure()
   }
 
   /// IHDR facts, group "PNG".
