@@ -11,6 +11,10 @@ start_output scan
 WORK=$(mktemp -d /tmp/photoaudit-bench.XXXXXX)
 BENCH_LOG=$WORK/stderr.log
 trap 'rm -rf "$WORK"' EXIT
+READALL=$WORK/readall
+# Any C compiler: the system's cc, else the clang of the Swift toolchain.
+CC=${CC:-$(command -v cc || command -v clang || echo cc)}
+"$CC" -O2 -o "$READALL" "$BENCH_DIR/readall.c" || die "cannot build bench/readall.c with $CC"
 
 SCAN_N=${SCAN_N:-1200}   # files in the scan set
 PAIRS_N=100              # pairs in the pixel-verified set (96 JPEG + 4 HEIC originals)
@@ -173,24 +177,34 @@ scan_row pa1 "photoaudit audit --no-pixels -j 1 --format json" "$(pa_gps "$WORK/
 M_STDOUT=$WORK/et.json best none exiftool -j -n -ee -r "$SCAN"
 scan_row et "exiftool -j -n -ee -r DIR" "$(et_gps "$WORK/et.json")"
 # xargs batches by command-line length: with -P 2, -n splits the list so both processes get half.
-x2() { # x2 DIR FILES PROCS
-  find "$1" -type f -print0 | xargs -0 -P "$3" -n $((($2 + $3 - 1) / $3)) exiv2 -pa
+xa() { # xa DIR FILES PROCS CMD...: CMD over every file of DIR in PROCS processes
+  local dir=$1 files=$2 procs=$3; shift 3
+  find "$dir" -type f -print0 | xargs -0 -P "$procs" -n $(((files + procs - 1) / procs)) "$@"
 }
-export -f x2
-M_STDOUT=$WORK/x2.txt BENCH_REPEAT=$FAST_REPEAT best none bash -c 'x2 "$@"' _ "$SCAN" "$N" 1
+export -f xa
+M_STDOUT=$WORK/x2.txt BENCH_REPEAT=$FAST_REPEAT best none bash -c 'xa "$@"' _ "$SCAN" "$N" 1 exiv2 -pa
 scan_row x1 "find -print0 | xargs -0 exiv2 -pa" "$(x2_gps "$WORK/x2.txt") (exiv2 0.27 reads no HEIC)"
-M_STDOUT=$WORK/x2.txt BENCH_REPEAT=$FAST_REPEAT best none bash -c 'x2 "$@"' _ "$SCAN" "$N" 2
+M_STDOUT=$WORK/x2.txt BENCH_REPEAT=$FAST_REPEAT best none bash -c 'xa "$@"' _ "$SCAN" "$N" 2 exiv2 -pa
 scan_row x2 "find -print0 | xargs -0 -P 2 exiv2 -pa" "$(x2_gps "$WORK/x2.txt")"
+# The floor of any scan that reads every byte (fail closed): bench/readall.c, no parsing.
+BENCH_REPEAT=$FAST_REPEAT best none bash -c 'xa "$@"' _ "$SCAN" "$N" 1 "$READALL"
+scan_row r1 "floor: xargs -0 readall (read every byte, C)" "-"
+BENCH_REPEAT=$FAST_REPEAT best none bash -c 'xa "$@"' _ "$SCAN" "$N" 2 "$READALL"
+scan_row r2 "floor: xargs -0 -P 2 readall" "-"
 echo "   the $NJP JPEG + PNG files only (what exiv2 reads):"
 M_STDOUT=$WORK/pa.json BENCH_REPEAT=$FAST_REPEAT best none "$PHOTOAUDIT" audit "$SCAN_JP" --no-pixels -j 2 --format json --quiet
 scan_row jp2 "photoaudit audit --no-pixels -j 2 --format json" "$(pa_gps "$WORK/pa.json")" "$NJP"
 M_STDOUT=$WORK/pa.json BENCH_REPEAT=$FAST_REPEAT best none "$PHOTOAUDIT" audit "$SCAN_JP" --no-pixels -j 1 --format json --quiet
 scan_row jp1 "photoaudit audit --no-pixels -j 1 --format json" "$(pa_gps "$WORK/pa.json")" "$NJP"
-M_STDOUT=$WORK/x2.txt BENCH_REPEAT=$FAST_REPEAT best none bash -c 'x2 "$@"' _ "$SCAN_JP" "$NJP" 1
+M_STDOUT=$WORK/x2.txt BENCH_REPEAT=$FAST_REPEAT best none bash -c 'xa "$@"' _ "$SCAN_JP" "$NJP" 1 exiv2 -pa
 scan_row jx1 "find -print0 | xargs -0 exiv2 -pa" "$(x2_gps "$WORK/x2.txt")" "$NJP"
 r_et=$(div "${RATE[pa2]}" "${RATE[et]}" '%.1f'); r_x=$(div "${RATE[pa2]}" "${RATE[x1]}")
 echo "   photoaudit -j 2 vs exiftool:        ${r_et}x   issue >= 10x: $(verdict "$r_et" '>=' 10)   SPEC >= 20x: $(verdict "$r_et" '>=' 20)"
+r_xt=$(div "${RATE[x1]}" "${RATE[pa2]}")
 echo "   photoaudit -j 2 vs exiv2 (1 proc):  ${r_x}x   issue/SPEC >= 1x: $(verdict "$r_x" '>=' 1)"
+echo "   time ratio photoaudit -j 2 / exiv2:  ${r_xt}   SPEC next (issue 12) <= 0.5: $(verdict "$r_xt" '<=' 0.5)"
+echo "   time ratio photoaudit / the byte floor: -j 2 vs -P 2 $(div "${RATE[r2]}" "${RATE[pa2]}"), -j 1 vs 1 proc $(div "${RATE[r1]}" "${RATE[pa1]}");" \
+     "the floor / exiv2: $(div "${RATE[x1]}" "${RATE[r1]}") (1 proc), $(div "${RATE[x1]}" "${RATE[r2]}") (-P 2)"
 echo "   like for like: photoaudit -j 1 vs exiftool $(div "${RATE[pa1]}" "${RATE[et]}" '%.1f')x, vs exiv2 $(div "${RATE[pa1]}" "${RATE[x1]}")x;" \
      "photoaudit -j 2 vs exiv2 -P 2 $(div "${RATE[pa2]}" "${RATE[x2]}")x"
 echo "   JPEG + PNG only: photoaudit -j 2 vs exiv2 $(div "${RATE[jp2]}" "${RATE[jx1]}")x, photoaudit -j 1 vs exiv2 $(div "${RATE[jp1]}" "${RATE[jx1]}")x"
@@ -209,7 +223,7 @@ M_STDOUT=$WORK/pa.json BENCH_REPEAT=$FAST_REPEAT best none "$PHOTOAUDIT" audit "
 scan_row pv1 "photoaudit audit --no-pixels -j 1 --format json" "$(pa_gps "$WORK/pa.json")" "$NV"
 M_STDOUT=$WORK/et.json best none exiftool -j -n -ee -r "$SCAN_V"
 scan_row ev "exiftool -j -n -ee -r DIR" "$(et_gps "$WORK/et.json")" "$NV"
-M_STDOUT=$WORK/x2.txt BENCH_REPEAT=$FAST_REPEAT best none bash -c 'x2 "$@"' _ "$SCAN_V" "$NV" 1
+M_STDOUT=$WORK/x2.txt BENCH_REPEAT=$FAST_REPEAT best none bash -c 'xa "$@"' _ "$SCAN_V" "$NV" 1 exiv2 -pa
 scan_row xv "find -print0 | xargs -0 exiv2 -pa" "$(x2_gps "$WORK/x2.txt")" "$NV"
 echo "   photoaudit -j 2 vs exiv2 (1 proc): $(div "${RATE[pv2]}" "${RATE[xv]}")x, vs exiftool $(div "${RATE[pv2]}" "${RATE[ev]}" '%.1f')x;" \
      "files/s with videos vs without: $(div "${RATE[pv2]}" "${RATE[pa2]}")x"
