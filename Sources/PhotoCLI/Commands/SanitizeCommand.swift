@@ -81,6 +81,7 @@ enum SanitizeCommand: Command {
     defer { lock.release() }
     if shard == nil { TemporaryFiles.removeStale(in: out, recursive: true) } else { TemporaryFiles.removeStale(for: planned.finals) }
     // Cores that -j leaves idle (fewer files than jobs, say one photo) go to each image's resize.
+    // (A shard may count fewer files than its batch: the bytes do not change, PixelResizeTests.)
     let filesAtOnce = max(1, min(jobs, plan.count))
     configured.threadsPerImage = max(1, ProcessInfo.processInfo.activeProcessorCount / filesAtOnce)
     let options = configured
