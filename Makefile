@@ -96,7 +96,8 @@ clean:
 ## shards under GNU parallel (--shard K/8, and --shard auto with each task's JOB_COMPLETION_INDEX)
 ## and Apache Spark in local mode piping the file list through `audit --files-from -` with
 ## RDD.pipe over 4 partitions; each merged with `merge --expect` must equal one unsharded run,
-## byte for byte. Installs GNU parallel, Java 17 and pyspark 4 when missing; uses the debug
+## byte for byte; 4 `sanitize --shard K/4` at once into one --out must equal one unsharded
+## sanitize (diff -r). Installs GNU parallel, Java 17 and pyspark 4 when missing; uses the debug
 ## binary `make test` builds (~30 s then; SCALE_CHECKS="" to check pixels as well).
 SCALE_PACKAGES := parallel openjdk-17-jre-headless python3-pip
 PYTHON         ?= python3

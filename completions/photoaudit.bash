@@ -105,6 +105,8 @@ _photoaudit() {
         --crop) COMPREPLY=(); return ;;
         --max-kb) COMPREPLY=(); return ;;
         --max-pixels) COMPREPLY=(); return ;;
+        --shard) COMPREPLY=(); return ;;
+        --shards) COMPREPLY=(); return ;;
         --file-timeout) COMPREPLY=(); return ;;
         --max-memory) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json" -- "$cur")); return ;;
@@ -118,7 +120,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--out --profile --max-side --quality --crop --exact-size --no-icc --444 --png --max-kb --trim --force --accept-damaged --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--out --profile --max-side --quality --crop --exact-size --no-icc --444 --png --max-kb --trim --force --accept-damaged --max-pixels --shard --shards --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     merge)

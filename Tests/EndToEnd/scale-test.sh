@@ -7,6 +7,8 @@
 #   2. Apache Spark in local mode: the file list piped through
 #      `photoaudit audit --files-from - --format jsonl` with RDD.pipe over 4 partitions, the
 #      partitions' streams (saveAsTextFile) merged with `merge --expect 4`.
+#   3. `sanitize --shard K/4` under GNU parallel, 4 at once into one --out: the folder must be
+#      one unsharded sanitize's, file for file (diff -r).
 # Each merge must give the stream and the JSON report of one unsharded run, byte for byte; a
 # missing shard and a doubled one must fail the merge (exit 2).
 #
@@ -60,6 +62,18 @@ echo "  ok  a missing shard and a doubled one fail the merge (exit 2)"
 status=0; "$PHOTOAUDIT" merge --expect 8 explicit/*.jsonl > /dev/null 2>&1 || status=$?
 [ "$status" -eq 1 ] || fail "--fail-on error at the merge: exit $status, not 1 (the fixtures hold planted defects)"
 echo "  ok  the gate is at the merge: exit 1 on the merged findings"
+
+echo "GNU parallel: sanitize in 4 shards at once into one --out"
+mkdir sanitize-in
+cp -R "$ROOT/Fixtures/jpeg" "$ROOT/Fixtures/png" "$ROOT/Fixtures/heic" "$ROOT/Fixtures/video/livephoto" sanitize-in/
+rm sanitize-in/livephoto/IMG_0002.mov  # no Live Photo of IMG_0002.jpg: a clash on IMG_0002.jpg (SanitizeShardTests has it)
+"$PHOTOAUDIT" sanitize sanitize-in --out sanitize-whole --quiet > /dev/null
+parallel --halt now,fail=1 -j 4 "$PHOTOAUDIT" sanitize sanitize-in --out sanitize-shards --shard {}/4 2>> sanitize-shards.txt > /dev/null ::: $(seq 1 4)
+! grep -q "waiting for another photoaudit run" sanitize-shards.txt || fail "a sanitize shard waited for another: $(cat sanitize-shards.txt)"
+summed=$(sed -n 's/.*: \([0-9]*\) of [0-9]* files\{0,1\} sanitized into.*/\1/p' sanitize-shards.txt | awk '{ n += $1 } END { print n + 0 }')
+[ "$summed" -eq "$(find sanitize-whole -name '*.json' | wc -l)" ] || fail "the sanitize shards sanitized $summed inputs: $(cat sanitize-shards.txt)"
+diff -r sanitize-whole sanitize-shards > sanitize-diff.txt || fail "sanitize shards into one --out differ from one run: $(head -c 2000 sanitize-diff.txt)"
+echo "  ok  parallel sanitize --shard K/4 into one --out = one unsharded run (diff -r), each input in one shard"
 
 echo "Apache Spark (pyspark $("$PYTHON" -c 'import pyspark; print(pyspark.__version__)'), local mode): RDD.pipe over 4 partitions"
 find data -type f | LC_ALL=C sort > list.txt

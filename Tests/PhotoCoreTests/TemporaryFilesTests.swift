@@ -61,3 +61,33 @@ import Glibc
     TemporaryFiles.forget(ours.path)
   }
 }
+
+/// The sweep of a shard (`removeStale(for:)`): only the debris of its own outputs, never a
+/// temporary made for another shard's output (on a shared volume that shard may run on another
+/// machine, whose pids say nothing here).
+@Suite struct OwnTemporariesTests {
+  @Test func aShardSweepsOnlyItsOwnOutputsDebris() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photoaudit-own-\(UUID().uuidString.prefix(8))").path
+    try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let dead = FolderReplacementTests.deadPID()
+    let long = String(repeating: "l", count: 240) + ".json"  // its temporary's name is shortened
+    let shortened = String(PathName.lastComponent(TemporaryFiles.temporaryPath(in: folder, for: long, pid: dead)).dropLast(6))
+    #expect(!shortened.contains(long), "the long name is shortened in its temporary")
+    let names = [
+      TemporaryFiles.prefix + "\(dead)-mine.jpg.AAAAAA": true,
+      "sub/" + TemporaryFiles.prefix + "\(dead)-deep.json.BBBBBB": true,
+      shortened + "CCCCCC": true,
+      TemporaryFiles.prefix + "\(dead)-theirs.jpg.DDDDDD": false,  // another shard's output
+      TemporaryFiles.prefix + "\(dead)-mine.jpgx.EEEEEE": false,   // another name that begins like mine
+      TemporaryFiles.prefix + "\(dead)-mine.jp.GGGGGG": false,     // a name mine begins with
+      TemporaryFiles.prefix + "\(getppid())-mine.json.FFFFFF": false,  // a live process's
+      "mine.jpg": false,
+    ]
+    for name in names.keys { try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+    let finals = [folder + "/mine.jpg", folder + "/mine.json", folder + "/sub/deep.json", folder + "/" + long, folder + "/gone/x.jpg"]
+    let removed = TemporaryFiles.removeStale(for: finals).map { String($0.dropFirst(folder.count + 1)) }
+    #expect(Set(removed) == Set(names.filter(\.value).keys))
+    for (name, _) in names.filter({ !$0.value }) { #expect(FileManager.default.fileExists(atPath: folder + "/" + name), "\(name) was removed") }
+  }
+}

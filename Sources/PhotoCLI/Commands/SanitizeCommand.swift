@@ -28,6 +28,7 @@ enum SanitizeCommand: Command {
       .flag(["--force"], "replace existing outputs"),
       .flag(["--accept-damaged"], "sanitize inputs whose pixels do not decode cleanly (truncated, corrupt) instead of refusing them; the report keeps a PA016 finding"),
       .value(["--max-pixels"], "N", "refuse inputs of more than N pixels (decompression bombs)", default: "200000000"),
+      ShardOption.sanitizeShard, ShardOption.shards,
       CommonOptions.fileTimeout, CommonOptions.maxMemory,
       CommonOptions.format(["table", "json"]), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet, CommonOptions.failOn,
     ] + CommonOptions.colour + CommonOptions.selection,
@@ -36,6 +37,8 @@ enum SanitizeCommand: Command {
       Example("photoaudit sanitize originals/ --out small/ --profile upload-1024 --max-kb 120 -j 2", "a folder; its tree is mirrored"),
       Example("photoaudit sanitize photo.jpg --out cropped/ --crop 10,20,100,60 --max-side 64"),
       Example("photoaudit sanitize photo.jpg --out lossless/ --profile lossless", "rotate the DCT data, no re-encode"),
+      Example("seq 4 | xargs -P4 -IK photoaudit sanitize originals/ --out all/ --shard K/4",
+              "four shards at once into one folder: the files one run writes"),
     ],
     exits: [.ok, .findings, .usage, .cannotWrite],
     exitMeanings: [.ok: "every output written, and its re-check has no finding at or above --fail-on",
@@ -47,6 +50,7 @@ enum SanitizeCommand: Command {
     var configured = try options(parsed)
     let jobs = try OptionValues.jobs(parsed, command: spec.name)
     let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
+    let shard = try ShardOption.resolve(parsed, io: io, command: spec.name)
     // Outputs mirror the input tree: the paths below each walked folder are needed.
     let found = try OptionValues.inputs(parsed, spec: spec, io: io, relativePaths: true)
     if let missing = found.missingNamed.first { throw UsageError(command: spec.name, message: "\(missing) does not exist") }
@@ -58,24 +62,26 @@ enum SanitizeCommand: Command {
       outcome.unwritten.append(out)
       return outcome
     }
-    // One run at a time writes into a folder: concurrent runs cannot tear a pair. Temporaries
-    // that killed runs left there go first.
+    // Planned over all the inputs, then narrowed to the shard: pairs and name clashes span shards.
+    let planned = SanitizePlan(found.files, relative: found.relative, out: out, png: configured.png, shard: shard)
+    let plan = planned.jobs, videoOf = planned.videoOf
+    // One unsharded run at a time writes into a folder: concurrent runs cannot tear a pair; the
+    // shards of a sharded run write disjoint pairs, together (`FolderLock.Mode.shared`).
+    // Temporaries that killed runs left there go first (a shard's: only those of its outputs).
     let lock: FolderLock
     do {
-      lock = try FolderLock(out) { io.message(spec.name, "waiting for another photoaudit run that is writing to \(out)") }
+      lock = try FolderLock(out, mode: shard == nil ? .exclusive : .shared) {
+        io.message(spec.name, "waiting for another photoaudit run that is writing to \(out)")
+      }
     } catch {
       io.message(spec.name, error.description)
       outcome.unwritten.append(out)
       return outcome
     }
     defer { lock.release() }
-    TemporaryFiles.removeStale(in: out, recursive: true)
-    // A Live Photo's video goes with its still: the still alone is written ("video_dropped").
-    let livePhotos = LivePhotoPairing.pairs(found.files)
-    let videoOf = Dictionary(livePhotos.map { ($0.still, $0.video) }, uniquingKeysWith: { first, _ in first })
-    let inputs = found.files.filter { file in !livePhotos.contains { $0.video == file } }
-    let plan = OutputNaming.plan(inputs, relative: found.relative, out: out, png: configured.png)
+    if shard == nil { TemporaryFiles.removeStale(in: out, recursive: true) } else { TemporaryFiles.removeStale(for: planned.finals) }
     // Cores that -j leaves idle (fewer files than jobs, say one photo) go to each image's resize.
+    // (A shard may count fewer files than its batch: the bytes do not change, PixelResizeTests.)
     let filesAtOnce = max(1, min(jobs, plan.count))
     configured.threadsPerImage = max(1, ProcessInfo.processInfo.activeProcessorCount / filesAtOnce)
     let options = configured

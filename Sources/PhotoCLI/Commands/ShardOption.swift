@@ -4,8 +4,15 @@ import PhotoCore
 /// the batch engine's variables say it (`ShardEnvironment`), and the shard found is said on
 /// stderr, so an engine's log shows which part each task did.
 enum ShardOption {
-  static let shard = OptionSpec.value(["--shard"], "K/N|auto", "audit only shard K of N (from 1), chosen by a hash of each path below the folder given (or as listed), so every mount path splits alike; 'auto' takes K and N from the batch engine (Kubernetes Indexed Job JOB_COMPLETION_INDEX with --shards, AWS Batch array job, Slurm job array, Cloud Run job, GCP Batch); join the shards with 'photoaudit merge'")
+  static let shard = option(doing: "audit", then: "join the shards with 'photoaudit merge'")
+  /// `--shard` of `sanitize`: the shards write into one --out, at the same time.
+  static let sanitizeShard = option(doing: "sanitize", then: "the shards may write into one --out at the same time (an unsharded run into it waits for them, and they for it)")
   static let shards = OptionSpec.value(["--shards"], "N", "the number of shards for --shard auto where the engine does not set it (Kubernetes: the Job's completions)")
+
+  /// `--shard` for a command that does `doing` to its shard's files; `then` says what comes after.
+  private static func option(doing: String, then: String) -> OptionSpec {
+    .value(["--shard"], "K/N|auto", "\(doing) only shard K of N (from 1), chosen by a hash of each path below the folder given (or as listed), so every mount path splits alike; 'auto' takes K and N from the batch engine (Kubernetes Indexed Job JOB_COMPLETION_INDEX with --shards, AWS Batch array job, Slurm job array, Cloud Run job, GCP Batch); \(then)")
+  }
 
   /// The shard asked for; nil for the whole batch.
   static func resolve(_ parsed: ParsedArguments, io: CommandIO, command: String) throws(UsageError) -> Shard? {

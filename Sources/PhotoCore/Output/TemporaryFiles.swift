@@ -74,10 +74,11 @@ public enum TemporaryFiles {
     for path in paths { removeTree(path) }
   }
 
-  /// `<directory>/.photoaudit-tmp-<pid>-<name>.XXXXXX`, `<name>` shortened (on a UTF-8
-  /// character boundary) so the last component fits the folder's name limit.
-  static func temporaryPath(in directory: String, for name: String) -> String {
-    let head = prefix + "\(getpid())-"
+  /// `<directory>/.photoaudit-tmp-<pid>-<name>.XXXXXX` (`pid`: this process's unless told),
+  /// `<name>` shortened (on a UTF-8 character boundary) so the last component fits the
+  /// folder's name limit.
+  static func temporaryPath(in directory: String, for name: String, pid: Int32 = getpid()) -> String {
+    let head = prefix + "\(pid)-"
     let room = nameLimit(directory) - head.utf8.count - ".XXXXXX".utf8.count
     return directory + "/" + head + String(ShortName.prefix(name, bytes: max(room, 0))) + ".XXXXXX"
   }

@@ -1,0 +1,46 @@
+import Foundation
+import PhotoCore
+import Testing
+
+/// `FolderLock`'s two modes (the lock a sanitize run takes on `--out`): shared holders (the
+/// shards of a sharded run) hold the folder together; an exclusive holder (an unsharded run)
+/// waits for them, and they for it. Each lock opens the folder anew, and `flock` locks belong
+/// to the open file, so two locks in this process contend as two processes' would. No timing:
+/// a lock that would wait says so (`waiting`) before it blocks, and the test releases the
+/// holder only after that.
+@Suite struct FolderLockTests {
+  static func folder(_ label: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("photoaudit-lock-\(label)-\(UUID().uuidString.prefix(8))").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test(.timeLimit(.minutes(1))) func sharedHoldersDoNotWaitForEachOther() throws {
+    let folder = try Self.folder("shared")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var waited = 0
+    let first = try FolderLock(folder, mode: .shared) { waited += 1 }
+    let second = try FolderLock(folder, mode: .shared) { waited += 1 }
+    #expect(waited == 0, "a second shared holder waited for the first")
+    first.release()
+    second.release()
+  }
+
+  @Test(arguments: [(FolderLock.Mode.shared, FolderLock.Mode.exclusive), (.exclusive, .shared), (.exclusive, .exclusive)])
+  func exclusiveAndSharedTakeTurns(held: FolderLock.Mode, wanted: FolderLock.Mode) throws {
+    let folder = try Self.folder("turns")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let holder = try FolderLock(folder, mode: held)
+    let waiting = DispatchSemaphore(value: 0), acquired = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      let lock = try? FolderLock(folder, mode: wanted) { waiting.signal() }
+      acquired.signal()
+      lock?.release()
+    }
+    // The second lock says it waits, and does not get the folder until the holder lets go.
+    #expect(waiting.wait(timeout: .now() + 60) == .success, "a \(wanted) lock did not wait for a \(held) holder")
+    #expect(acquired.wait(timeout: .now()) == .timedOut, "the lock was taken while the holder held it")
+    holder.release()
+    #expect(acquired.wait(timeout: .now() + 60) == .success, "the lock was never taken after the release")
+  }
+}
