@@ -88,19 +88,23 @@ import Glibc
   }
 
   /// A temporary folder a killed run left beside the reports (its pid gone) is removed by the
-  /// next replacement; one of a live process is not touched.
+  /// next replacement of the same folder; one of a live process is not touched, nor one made for
+  /// another folder beside it (another shard's reports: on a shared volume its maker may run on
+  /// another machine, where a pid that looks dead here says nothing).
   @Test func staleTemporaryFoldersBesideAreRemoved() throws {
     let root = try Self.scratch("swap-stale")
     defer { try? FileManager.default.removeItem(atPath: root) }
     let dead = root + "/" + TemporaryFiles.prefix + "\(Self.deadPID())-R.abc123"
     let live = root + "/" + TemporaryFiles.prefix + "\(getppid())-R.def456"
-    for path in [dead, live] {
+    let other = root + "/" + TemporaryFiles.prefix + "\(Self.deadPID())-S.ghi789"
+    for path in [dead, live, other] {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
       try Data("x".utf8).write(to: URL(fileURLWithPath: path + "/report.json"))
     }
     try FolderReplacement.replace(root + "/R", with: Self.set("new"))
     #expect(!FileManager.default.fileExists(atPath: dead))
     #expect(FileManager.default.fileExists(atPath: live + "/report.json"))
+    #expect(FileManager.default.fileExists(atPath: other + "/report.json"), "another folder's temporary was removed")
   }
 
   /// A pid no process has: that of a child that has exited and been reaped.

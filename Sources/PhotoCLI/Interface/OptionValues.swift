@@ -138,7 +138,9 @@ enum OptionValues {
       return
     }
     do {
-      TemporaryFiles.removeStale(in: PathName.folder(path), recursive: false)
+      // Only the debris of earlier writes of this report: other runs (shards on other
+      // machines, whose pids say nothing here) may be writing their own reports beside it.
+      TemporaryFiles.removeStale(for: [path])
       try AtomicFile.write(forPeople ? SafeText.terminal(text) : text, to: path)
     } catch {
       io.message(command, error.description)

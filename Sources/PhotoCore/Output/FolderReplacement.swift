@@ -17,7 +17,9 @@ public enum FolderReplacement {
     let path = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
     let parent = PathName.folder(path), name = String(PathName.lastComponent(path))
     try SystemError.createFolder(parent)
-    TemporaryFiles.removeStale(in: parent, recursive: false)
+    // Only the debris of earlier replacements of this folder: other runs may be replacing
+    // their own report folders beside it (shards on other machines, whose pids say nothing here).
+    TemporaryFiles.removeStale(for: [path])
     let keep = try carriedOver(path, except: Set(files.map(\.name)))
     let temporary = try TemporaryFiles.createFolder(in: parent, for: name).get()
     defer {
