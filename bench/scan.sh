@@ -234,7 +234,7 @@ echo
 # The byte floor grows with the bytes, exiv2's work with the metadata: on 12 MP originals the
 # ratio to exiv2 says more about file size than about the scanner (bench/README.md).
 NO=$(find "$PAIRS/jpeg/originals" -type f | wc -l)
-echo "A3. the leak scan of $NO 12 MP JPEG originals ($(du -shL "$PAIRS/jpeg/originals" | cut -f1); EXIF, GPS in some, no pixels decoded)"
+echo "A3. the leak scan of $NO 12 MP JPEG originals ($(du -shL "$PAIRS/jpeg/originals" | cut -f1); EXIF with GPS, no pixels decoded)"
 printf '%-50s %10s %9s %9s %10s %s\n' "command" "files/s" "wall" "cpu" "peak RSS" "files with GPS"
 M_STDOUT=$WORK/pa.json BENCH_REPEAT=$FAST_REPEAT best none "$PHOTOAUDIT" audit "$PAIRS/jpeg/originals" --no-pixels -j 2 --format json --quiet
 scan_row o2 "photoaudit audit --no-pixels -j 2 --format json" "$(pa_gps "$WORK/pa.json")" "$NO"
