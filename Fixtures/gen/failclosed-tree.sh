@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fixtures/gen/failclosed-tree.sh — the fail-closed fixtures of the layout tree (issue 12):
 # GPS in documents embedded in a file (an image after EOI, the EXIF thumbnail, the 70th MPF
-# image, an ICC profile's unexplained bytes), a GPS position that is present but unreadable,
+# image, an ICC profile's unexplained bytes, a JPEG in the EXIF block's slack), a GPS position that is present but unreadable,
 # XMP past the inflate cap, and a HEIF whose Exif item `exiftool -all=` emptied. Rebuilds
 # Fixtures/failclosed/ only.
 #
@@ -96,6 +96,15 @@ done
 fc_py mpo mpf-70-images.jpg "$FC_WORK/primary.jpg" $(for _ in $(seq 68); do echo "$FC_WORK/tiny.jpg"; done) "$FC_WORK/gps.jpg"
 [ "$(exiftool -q -q -MPF:NumberOfImages mpf-70-images.jpg | sed 's/.*: //')" = 70 ] || fc_fail "mpf-70-images.jpg does not list 70 images"
 fc_desc mpf-70-images.jpg
+
+# A JPEG with EXIF GPS hidden in the EXIF block's slack: after the TIFF structures, inside the
+# APP1 segment, where no IFD entry points. ExifTool (and every EXIF reader) sees no GPS.
+cp "$FC_WORK/primary.jpg" "$FC_WORK/exif-host.jpg"
+fc_et -IFD0:Make=Apple "-IFD0:Model=iPhone 15 Pro" -Orientation#=1 "$FC_WORK/exif-host.jpg"
+fc_py exif-slack exif-slack-jpeg.jpg "$FC_WORK/exif-host.jpg" "$FC_WORK/gps.jpg"
+[ -n "$(exiftool -q -q -IFD0:Make exif-slack-jpeg.jpg)" ] || fc_fail "exif-slack-jpeg.jpg lost its EXIF"
+[ -z "$(exiftool -q -q -a -GPS:all exif-slack-jpeg.jpg)" ] || fc_fail "ExifTool sees GPS in exif-slack-jpeg.jpg"
+fc_desc exif-slack-jpeg.jpg
 
 # An Exif item emptied by `exiftool -all=`: iloc gives it an extent of length 0 at the end of the file.
 convert -size 64x43 gradient:'#3060a0-#f0d080' "$FC_WORK/h.png"

@@ -13,6 +13,10 @@
   failclosed.py icc-append OUT IN.icc EXTRA
       the profile IN.icc with EXTRA's bytes appended and the header's size grown to match: bytes
       inside the profile that no tag covers.
+  failclosed.py exif-slack OUT IN EXTRA
+      IN (a JPEG with an APP1 EXIF) with EXTRA's bytes appended inside that APP1 segment, after
+      the TIFF block's structures, and the segment length grown to match: bytes of the EXIF
+      block that no IFD entry points at.
 """
 import struct
 import sys
@@ -109,6 +113,21 @@ def icc_append(out, in_path, extra_path):
     open(out, "wb").write(bytes(icc))
 
 
+def exif_slack(out, in_path, extra_path):
+    data = open(in_path, "rb").read()
+    extra = open(extra_path, "rb").read()
+    i = 2
+    while i + 4 <= len(data) and data[i] == 0xFF and data[i + 1] != 0xDA:
+        length = struct.unpack(">H", data[i + 2:i + 4])[0]
+        if data[i + 1] == 0xE1 and data[i + 4:i + 10] == b"Exif\x00\x00":
+            payload = data[i + 4:i + 2 + length] + extra
+            assert len(payload) + 2 <= 0xFFFF, "the EXIF segment would exceed 64 KB"
+            open(out, "wb").write(data[:i] + segment(0xE1, payload) + data[i + 2 + length:])
+            return
+        i += 2 + length
+    sys.exit("exif-slack: %s has no APP1 EXIF before its scan" % in_path)
+
+
 def main(argv):
     if len(argv) >= 4 and argv[1] == "mpo":
         mpo(argv[2], argv[3], argv[4:])
@@ -118,6 +137,8 @@ def main(argv):
         png_xmp_past_cap(argv[2], argv[3], int(argv[4]))
     elif len(argv) == 5 and argv[1] == "icc-append":
         icc_append(argv[2], argv[3], argv[4])
+    elif len(argv) == 5 and argv[1] == "exif-slack":
+        exif_slack(argv[2], argv[3], argv[4])
     else:
         sys.exit(__doc__)
 

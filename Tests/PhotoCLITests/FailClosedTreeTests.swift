@@ -2,8 +2,8 @@ import Foundation
 import PhotoCLI
 import Testing
 
-/// The fail-closed cases of the layout tree (issue 12, cases 1, 2, 3, 4, 6, 10 and the emptied
-/// HEIF Exif item), each on its fixture from Fixtures/gen/failclosed-tree.sh, run through the
+/// The fail-closed cases of the layout tree (issue 12, cases 1, 2, 3, 4, 6, 10, the emptied
+/// HEIF Exif item and GPS in the EXIF block's slack), each on its fixture from Fixtures/gen/failclosed-tree.sh, run through the
 /// CLI in-process: the exact findings (id, severity, carrier path) and the exit status. Every
 /// output's descriptor says `gps_removed: true` and names the picture it was made from, so
 /// pixels match and every finding is about what the file still carries.
@@ -29,6 +29,9 @@ import Testing
                               "PA010 error icc/trailer#1", "PA014 error icc/trailer#1"]),
     // 10. An MPF index of 70 images, GPS in the 70th: no image is left unread.
     ("mpf-70-images.jpg", ["PA001 error mpf-image#70/exif", "PA002 error mpf-image#70/exif", "PA010 error mpf-image#70"]),
+    // A JPEG with EXIF GPS hidden in the EXIF block's slack (inside APP1, where no IFD entry
+    // points): no EXIF reader sees it; the sweep of the slack finds its GPS IFD.
+    ("exif-slack-jpeg.jpg", ["PA001 error raw-bytes", "PA002 error raw-bytes"]),
   ]
 
   static func findings(_ json: String) throws -> (findings: [[String: Any]], file: [String: Any]) {
@@ -61,6 +64,8 @@ import Testing
     let capped = try evidence("xmp-past-cap.png", "PA001")
     #expect(capped.count == 2 && capped.allSatisfy { $0.contains("inflated past the cap") }, "\(capped)")
     #expect(capped.first?.contains("exif:GPSLatitude=\"31,13.82496N\"") == true)
+    #expect(try evidence("exif-slack-jpeg.jpg", "PA001")
+      == ["raw-bytes: latitude 31.230416, longitude 121.473701, a TIFF/EXIF block with a GPS IFD at byte 194 (APP1 Exif / slack: bytes no IFD entry points at)"])
     let cap = try evidence("xmp-past-cap.png", "PA015")
     #expect(cap.count == 1 && cap[0].contains("16 MiB per chunk"), "\(cap)")
   }
@@ -83,6 +88,7 @@ import Testing
     #expect(carriers["icc-trailer-text.jpg"] == ["icc/raw-bytes"])
     #expect(carriers["icc-trailer-jpeg.jpg"] == ["icc/trailer#1/exif"])
     #expect(carriers["mpf-70-images.jpg"] == ["mpf-image#70/exif"])
+    #expect(carriers["exif-slack-jpeg.jpg"] == ["raw-bytes"])
     #expect(carriers["exif-emptied.heic"] == [])
     let summary = try #require(document["summary"] as? [String: Any])
     #expect(summary["files_with_gps"] as? Int == Self.cases.count)

@@ -55,7 +55,7 @@ struct EmbeddedDocumentFinder {
       guard let structure = TIFFStructure.parse(carrier.payload) else { continue }
       tree.scan.carriers[index].tiff = structure
       if let place = carrier.sourceRange {
-        LayoutNode.attach(structure.nodes(base: place.lowerBound), inside: place, to: &tree.nodes)
+        LayoutNode.attach(structure.nodes(base: place.lowerBound, length: carrier.payload.count), inside: place, to: &tree.nodes)
       }
       guard let thumbnail = structure.thumbnail else { continue }
       let (source, range, placement) = location(of: thumbnail, in: carrier)

@@ -179,9 +179,10 @@ private struct TIFFReader {
 
 extension TIFFStructure {
   /// The block's structures as layout nodes, offsets shifted by `base` (where the TIFF header is
-  /// in the document): the header, each IFD's entry table and the MakerNote (swept: vendors'
-  /// blocks are not decoded). Values and the thumbnail are left to the node that holds the block.
-  func nodes(base: Int) -> [LayoutNode] {
+  /// in the document): the header, each IFD's entry table, the MakerNote (swept: vendors'
+  /// blocks are not decoded) and the block's slack (swept). Values and the thumbnail are left
+  /// to the node that holds the block.
+  func nodes(base: Int, length: Int) -> [LayoutNode] {
     var nodes = [LayoutNode("TIFF header", range: base..<base + 8)]
     for directory in directories {
       nodes.append(LayoutNode(directory.name, range: base + directory.table.lowerBound..<base + directory.table.upperBound))
@@ -190,6 +191,25 @@ extension TIFFStructure {
       nodes.append(LayoutNode("MakerNote", range: base + makerNote.lowerBound..<base + makerNote.upperBound,
                               note: "vendor data, not decoded", swept: true))
     }
+    for gap in slack(length: length) {
+      nodes.append(LayoutNode("slack", range: base + gap.lowerBound..<base + gap.upperBound,
+                              note: "bytes no IFD entry points at", swept: true))
+    }
     return nodes.sorted { $0.range.lowerBound < $1.range.lowerBound }
   }
+
+  /// Stretches of the `length`-byte block that nothing in it reads: not the header, an IFD's
+  /// entry table, an entry's value, the thumbnail or the MakerNote. Real blocks have a little
+  /// padding there, or data a MakerNote points at with offsets of its own (a camera's preview
+  /// image); a crafted block can hide a whole JPEG with its own EXIF GPS there, which no EXIF
+  /// reader sees. Stretches shorter than `minimumSlack` hold no GPS signature and are left out.
+  func slack(length: Int) -> [Range<Int>] {
+    var read = [0..<min(8, length)] + directories.map(\.table)
+    for directory in directories { read += directory.entries.compactMap(\.value) }
+    read += [thumbnail, makerNote].compactMap { $0 }
+    return BackstopSweep.uncovered(0..<length, by: read).filter { $0.count >= Self.minimumSlack }
+  }
+
+  /// Shortest slack stretch reported: no GPS signature the sweep knows is shorter.
+  static let minimumSlack = 8
 }
