@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fixtures/gen/failclosed-tree.sh — the fail-closed fixtures of the layout tree (issue 12):
 # GPS in documents embedded in a file (an image after EOI, the EXIF thumbnail, the 70th MPF
-# image, an ICC profile's unexplained bytes, a JPEG in the EXIF block's slack), a GPS position that is present but unreadable,
+# image, an ICC profile's unexplained bytes, a JPEG in the EXIF block's slack or in APPn
+# segments no decoder reads), a GPS position that is present but unreadable,
 # XMP past the inflate cap, and a HEIF whose Exif item `exiftool -all=` emptied. Rebuilds
 # Fixtures/failclosed/ only.
 #
@@ -105,6 +106,17 @@ fc_py exif-slack exif-slack-jpeg.jpg "$FC_WORK/exif-host.jpg" "$FC_WORK/gps.jpg"
 [ -n "$(exiftool -q -q -IFD0:Make exif-slack-jpeg.jpg)" ] || fc_fail "exif-slack-jpeg.jpg lost its EXIF"
 [ -z "$(exiftool -q -q -a -GPS:all exif-slack-jpeg.jpg)" ] || fc_fail "ExifTool sees GPS in exif-slack-jpeg.jpg"
 fc_desc exif-slack-jpeg.jpg
+
+# APPn segments only named, never decoded: a JPEG with EXIF GPS in the JFIF segment's slack, as
+# a JFXX thumbnail, and a TIFF block with GPS in an APP3 "Exif" segment (Kodak's). ExifTool
+# reports none of these GPS positions.
+fc_py jfif-slack jfif-slack-jpeg.jpg "$FC_WORK/primary.jpg" "$FC_WORK/gps.jpg"
+fc_py jfxx jfxx-thumbnail-gps.jpg "$FC_WORK/primary.jpg" "$FC_WORK/gps.jpg"
+fc_py app3-exif app3-exif-gps.jpg "$FC_WORK/primary.jpg" "$FC_WORK/gps.jpg"
+for name in jfif-slack-jpeg.jpg jfxx-thumbnail-gps.jpg app3-exif-gps.jpg; do
+  [ -z "$(exiftool -q -q -a -GPS:GPSLatitude "$name")" ] || fc_fail "ExifTool reads the GPS of $name"
+  fc_desc "$name"
+done
 
 # An Exif item emptied by `exiftool -all=`: iloc gives it an extent of length 0 at the end of the file.
 convert -size 64x43 gradient:'#3060a0-#f0d080' "$FC_WORK/h.png"

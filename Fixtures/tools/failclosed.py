@@ -17,6 +17,14 @@
       IN (a JPEG with an APP1 EXIF) with EXTRA's bytes appended inside that APP1 segment, after
       the TIFF block's structures, and the segment length grown to match: bytes of the EXIF
       block that no IFD entry points at.
+  failclosed.py jfif-slack OUT IN EXTRA
+      the same inside IN's APP0 JFIF segment, after its fields (no thumbnail declared).
+  failclosed.py jfxx OUT IN EXTRA
+      IN with a JFXX APP0 segment after its JFIF one holding EXTRA as a JPEG thumbnail
+      (extension code 0x10). [JFIF 1.02 "JFIF extension APP0 marker segment"]
+  failclosed.py app3-exif OUT IN TIFFSOURCE
+      IN with an APP3 "Exif\0\0" segment (Kodak's Meta/Exif segment) after its JFIF one,
+      holding the TIFF block of TIFFSOURCE's APP1 EXIF.
 """
 import struct
 import sys
@@ -113,19 +121,39 @@ def icc_append(out, in_path, extra_path):
     open(out, "wb").write(bytes(icc))
 
 
-def exif_slack(out, in_path, extra_path):
-    data = open(in_path, "rb").read()
-    extra = open(extra_path, "rb").read()
+def app_segments(data):
+    """(offset, marker, length) of each segment before the first SOS."""
     i = 2
     while i + 4 <= len(data) and data[i] == 0xFF and data[i + 1] != 0xDA:
         length = struct.unpack(">H", data[i + 2:i + 4])[0]
-        if data[i + 1] == 0xE1 and data[i + 4:i + 10] == b"Exif\x00\x00":
-            payload = data[i + 4:i + 2 + length] + extra
-            assert len(payload) + 2 <= 0xFFFF, "the EXIF segment would exceed 64 KB"
-            open(out, "wb").write(data[:i] + segment(0xE1, payload) + data[i + 2 + length:])
-            return
+        yield i, data[i + 1], length
         i += 2 + length
-    sys.exit("exif-slack: %s has no APP1 EXIF before its scan" % in_path)
+
+
+def append_in_segment(out, in_path, marker, signature, extra):
+    data = open(in_path, "rb").read()
+    for i, m, length in app_segments(data):
+        if m == marker and data[i + 4:i + 4 + len(signature)] == signature:
+            payload = data[i + 4:i + 2 + length] + extra
+            assert len(payload) + 2 <= 0xFFFF, "the segment would exceed 64 KB"
+            open(out, "wb").write(data[:i] + segment(marker, payload) + data[i + 2 + length:])
+            return
+    sys.exit("%s has no APP%d %r segment before its scan" % (in_path, marker - 0xE0, signature))
+
+
+def insert_after_jfif(out, in_path, marker, payload):
+    data = open(in_path, "rb").read()
+    first = next(app_segments(data), None)
+    at = first[0] + 2 + first[2] if first and first[1] == 0xE0 and data[first[0] + 4:first[0] + 9] == b"JFIF\x00" else 2
+    open(out, "wb").write(data[:at] + segment(marker, payload) + data[at:])
+
+
+def exif_tiff(path):
+    data = open(path, "rb").read()
+    for i, m, length in app_segments(data):
+        if m == 0xE1 and data[i + 4:i + 10] == b"Exif\x00\x00":
+            return data[i + 10:i + 2 + length]
+    sys.exit("%s has no APP1 EXIF" % path)
 
 
 def main(argv):
@@ -138,7 +166,13 @@ def main(argv):
     elif len(argv) == 5 and argv[1] == "icc-append":
         icc_append(argv[2], argv[3], argv[4])
     elif len(argv) == 5 and argv[1] == "exif-slack":
-        exif_slack(argv[2], argv[3], argv[4])
+        append_in_segment(argv[2], argv[3], 0xE1, b"Exif\x00\x00", open(argv[4], "rb").read())
+    elif len(argv) == 5 and argv[1] == "jfif-slack":
+        append_in_segment(argv[2], argv[3], 0xE0, b"JFIF\x00", open(argv[4], "rb").read())
+    elif len(argv) == 5 and argv[1] == "jfxx":
+        insert_after_jfif(argv[2], argv[3], 0xE0, b"JFXX\x00\x10" + open(argv[4], "rb").read())
+    elif len(argv) == 5 and argv[1] == "app3-exif":
+        insert_after_jfif(argv[2], argv[3], 0xE3, b"Exif\x00\x00" + exif_tiff(argv[4]))
     else:
         sys.exit(__doc__)
 

@@ -3,7 +3,7 @@ import PhotoCLI
 import Testing
 
 /// The fail-closed cases of the layout tree (issue 12, cases 1, 2, 3, 4, 6, 10, the emptied
-/// HEIF Exif item and GPS in the EXIF block's slack), each on its fixture from Fixtures/gen/failclosed-tree.sh, run through the
+/// HEIF Exif item, GPS in the EXIF block's slack and in APPn segments no decoder reads), each on its fixture from Fixtures/gen/failclosed-tree.sh, run through the
 /// CLI in-process: the exact findings (id, severity, carrier path) and the exit status. Every
 /// output's descriptor says `gps_removed: true` and names the picture it was made from, so
 /// pixels match and every finding is about what the file still carries.
@@ -32,6 +32,11 @@ import Testing
     // A JPEG with EXIF GPS hidden in the EXIF block's slack (inside APP1, where no IFD entry
     // points): no EXIF reader sees it; the sweep of the slack finds its GPS IFD.
     ("exif-slack-jpeg.jpg", ["PA001 error raw-bytes", "PA002 error raw-bytes"]),
+    // The same in APPn segments no decoder reads (swept whole): the JFIF segment's slack, a JFXX
+    // thumbnail, and an APP3 "Exif" segment (Kodak's) with a TIFF block holding GPS.
+    ("jfif-slack-jpeg.jpg", ["PA001 error raw-bytes", "PA002 error raw-bytes"]),
+    ("jfxx-thumbnail-gps.jpg", ["PA001 error raw-bytes", "PA002 error raw-bytes"]),
+    ("app3-exif-gps.jpg", ["PA001 error raw-bytes", "PA002 error raw-bytes"]),
   ]
 
   static func findings(_ json: String) throws -> (findings: [[String: Any]], file: [String: Any]) {
@@ -66,6 +71,12 @@ import Testing
     #expect(capped.first?.contains("exif:GPSLatitude=\"31,13.82496N\"") == true)
     #expect(try evidence("exif-slack-jpeg.jpg", "PA001")
       == ["raw-bytes: latitude 31.230416, longitude 121.473701, a TIFF/EXIF block with a GPS IFD at byte 194 (APP1 Exif / slack: bytes no IFD entry points at)"])
+    for (name, place) in [("jfif-slack-jpeg.jpg", "APP0 JFIF"), ("jfxx-thumbnail-gps.jpg", "APP0 JFXX thumbnail"),
+                          ("app3-exif-gps.jpg", "APP3 Kodak Meta (Exif)")] {
+      let found = try evidence(name, "PA001")
+      #expect(found.count == 1 && found[0].hasPrefix("raw-bytes: latitude 31.230416, longitude 121.473701, a TIFF/EXIF block with a GPS IFD at byte ")
+              && found[0].hasSuffix("(\(place))"), "\(name): \(found)")
+    }
     let cap = try evidence("xmp-past-cap.png", "PA015")
     #expect(cap.count == 1 && cap[0].contains("16 MiB per chunk"), "\(cap)")
   }
@@ -88,7 +99,9 @@ import Testing
     #expect(carriers["icc-trailer-text.jpg"] == ["icc/raw-bytes"])
     #expect(carriers["icc-trailer-jpeg.jpg"] == ["icc/trailer#1/exif"])
     #expect(carriers["mpf-70-images.jpg"] == ["mpf-image#70/exif"])
-    #expect(carriers["exif-slack-jpeg.jpg"] == ["raw-bytes"])
+    for name in ["exif-slack-jpeg.jpg", "jfif-slack-jpeg.jpg", "jfxx-thumbnail-gps.jpg", "app3-exif-gps.jpg"] {
+      #expect(carriers[name] == ["raw-bytes"], "\(name)")
+    }
     #expect(carriers["exif-emptied.heic"] == [])
     let summary = try #require(document["summary"] as? [String: Any])
     #expect(summary["files_with_gps"] as? Int == Self.cases.count)

@@ -3,8 +3,9 @@ import Codecs
 /// The fail-closed sweep, a view of the layout tree: every stretch no decoder fully interprets —
 /// unexplained bytes (after EOI or IEND, between segments, `mdat` bytes no item references,
 /// non-zero `free` boxes, ICC bytes no tag covers), opaque segments, boxes and chunks, MakerNotes,
-/// the slack of EXIF blocks (bytes no IFD entry points at), ICC tag data, and free text
-/// (comments) — is searched for GPS signatures (`GPSSignatures`).
+/// the slack of EXIF blocks (bytes no IFD entry points at), JPEG APPn segments no decoder reads
+/// in full (`JPEGWalker.decodedInFull`), ICC tag data, and free text (comments) — is searched
+/// for GPS signatures (`GPSSignatures`).
 /// A hit is GPS for the file: carrier `raw-bytes` (under the document it is in) with its offset.
 /// [SPEC "Fail closed"]
 ///

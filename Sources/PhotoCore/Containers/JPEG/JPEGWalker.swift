@@ -12,6 +12,11 @@ public enum JPEGWalker {
   public static let maxSegments = 65_536
   /// Most metadata payload bytes read from one JPEG.
   public static let maxMetadataBytes = 64 << 20
+  /// Carriers whose segments a decoder reads in full, or sweeps itself where it cannot: EXIF
+  /// (IFDs, values, thumbnail, MakerNote and slack), XMP (an XMP packet that does not parse is
+  /// swept), ICC (bytes no tag covers are swept) and C2PA (the JUMBF walk). Every other APPn is
+  /// swept whole: its bytes are small next to the picture's.
+  static let decodedInFull: Set<CarrierKind> = [.exif, .xmp, .xmpExtended, .icc, .c2pa]
 
   /// Walks the JPEG in `range` of `source` (the whole source by default). Never throws: a file
   /// that is not a JPEG comes back with `failure` set.
@@ -215,10 +220,16 @@ struct JPEGWalk {
     return true
   }
 
-  /// The carrier an APPn or COM segment holds, with its payload read (within the budget).
+  /// The carrier an APPn or COM segment holds, with its payload read (within the budget). A
+  /// segment whose bytes no decoder reads in full is swept: free text (a comment may hold
+  /// coordinates), and APPn segments that are only named (a vendor's block, a JFXX thumbnail,
+  /// "Exif" in APP3, a JFIF thumbnail) — any of them can carry a JPEG with EXIF GPS.
   private mutating func locateCarrier(in segment: JPEGSegment, node: inout LayoutNode) throws(ByteError) {
-    guard var carrier = try JPEGSegmentClassifier.classify(segment, in: source, budget: &budget) else { return }
-    if carrier.kind == .comment { node.swept = true }  // free text may hold coordinates
+    let carrier = try JPEGSegmentClassifier.classify(segment, in: source, budget: &budget)
+    if JPEGMarker.isApplication(segment.marker) || segment.marker == JPEGMarker.com {
+      node.swept = !JPEGWalker.decodedInFull.contains(carrier?.kind ?? .unknown)
+    }
+    guard var carrier else { return }
     carrier.sourceRange = carrier.payload.count == carrier.length ? carrier.offset..<carrier.offset + carrier.length : nil
     tree.scan.carriers.append(carrier)
   }
