@@ -2,7 +2,7 @@
 # Fixtures/gen/failclosed-tree.sh — the fail-closed fixtures of the layout tree (issue 12):
 # GPS in documents embedded in a file (an image after EOI, the EXIF thumbnail, the 70th MPF
 # image, an ICC profile's unexplained bytes, a JPEG in the EXIF block's slack or in APPn
-# segments no decoder reads), a GPS position that is present but unreadable,
+# segments no decoder reads, or in PNG/WebP chunks that declare more than their fields), a GPS position that is present but unreadable,
 # XMP past the inflate cap, and a HEIF whose Exif item `exiftool -all=` emptied. Rebuilds
 # Fixtures/failclosed/ only.
 #
@@ -16,8 +16,8 @@ FC_HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 FC_TOOLS="$FC_HERE/tools"
 FC_WORK="$(mktemp -d)"
 FC_OUT="$FC_HERE/failclosed"
-for tool in convert identify exiftool jhead heif-enc python3; do
-  command -v "$tool" >/dev/null || { echo "failclosed-tree.sh: $tool not found (apt-get install imagemagick libimage-exiftool-perl jhead libheif-examples python3)" >&2; exit 1; }
+for tool in convert identify exiftool jhead heif-enc cwebp python3; do
+  command -v "$tool" >/dev/null || { echo "failclosed-tree.sh: $tool not found (apt-get install imagemagick libimage-exiftool-perl jhead libheif-examples webp python3)" >&2; exit 1; }
 done
 fc_fail() { rm -rf "$FC_WORK"; echo "failclosed-tree.sh: CHECK FAILED: $*" >&2; exit 1; }
 fc_et() { exiftool -q -q -overwrite_original "$@"; }
@@ -117,6 +117,17 @@ for name in jfif-slack-jpeg.jpg jfxx-thumbnail-gps.jpg app3-exif-gps.jpg; do
   [ -z "$(exiftool -q -q -a -GPS:GPSLatitude "$name")" ] || fc_fail "ExifTool reads the GPS of $name"
   fc_desc "$name"
 done
+
+# Known chunks that declare more than their fields: a PNG tIME of 7 bytes plus a JPEG with EXIF
+# GPS, and a WebP VP8X chunk of 10 bytes plus the same.
+fc_py chunk-append time-chunk-jpeg.png original.png tIME "$FC_WORK/gps.jpg"
+convert "$FC_HERE/reference/upright.png" -resize 64x43 -strip "$FC_WORK/w.png"
+cwebp -quiet -q 60 -metadata none "$FC_WORK/w.png" -o "$FC_WORK/w.webp" || fc_fail "cwebp"
+fc_py webp-vp8x vp8x-jpeg.webp "$FC_WORK/w.webp" "$FC_WORK/gps.jpg"
+for name in time-chunk-jpeg.png vp8x-jpeg.webp; do
+  [ -z "$(exiftool -q -q -a -GPS:GPSLatitude "$name")" ] || fc_fail "ExifTool reads the GPS of $name"
+done
+fc_desc time-chunk-jpeg.png  # (libwebp refuses the long VP8X: the WebP has no descriptor, it is inspected)
 
 # An Exif item emptied by `exiftool -all=`: iloc gives it an extent of length 0 at the end of the file.
 convert -size 64x43 gradient:'#3060a0-#f0d080' "$FC_WORK/h.png"

@@ -22,6 +22,12 @@
   failclosed.py jfxx OUT IN EXTRA
       IN with a JFXX APP0 segment after its JFIF one holding EXTRA as a JPEG thumbnail
       (extension code 0x10). [JFIF 1.02 "JFIF extension APP0 marker segment"]
+  failclosed.py chunk-append OUT IN.png TYPE EXTRA
+      IN.png with a TYPE chunk after IHDR whose data is TYPE's usual fields followed by EXTRA's
+      bytes (its length and CRC counting them): a known chunk declaring more than its fields.
+  failclosed.py webp-vp8x OUT IN.webp EXTRA
+      IN.webp (a simple lossy WebP) in the extended format, its VP8X chunk holding the 10 bytes
+      of flags and canvas size followed by EXTRA's bytes. [RFC 9649 2.7]
   failclosed.py app3-exif OUT IN TIFFSOURCE
       IN with an APP3 "Exif\0\0" segment (Kodak's Meta/Exif segment) after its JFIF one,
       holding the TIFF block of TIFFSOURCE's APP1 EXIF.
@@ -156,6 +162,26 @@ def exif_tiff(path):
     sys.exit("%s has no APP1 EXIF" % path)
 
 
+def png_chunk_append(out, in_path, kind, extra):
+    data = open(in_path, "rb").read()
+    fields = {b"tIME": b"\x07\xe9\x01\x01\x00\x00\x00", b"pHYs": b"\x00\x00\x0b\x13\x00\x00\x0b\x13\x01",
+              b"gAMA": b"\x00\x00\xb1\x8f"}[kind]
+    at = 8 + 8 + 13 + 4  # after the signature and IHDR
+    assert data[12:16] == b"IHDR"
+    open(out, "wb").write(data[:at] + png_chunk(kind, fields + extra) + data[at:])
+
+
+def webp_vp8x(out, in_path, extra):
+    data = open(in_path, "rb").read()
+    assert data[:4] == b"RIFF" and data[8:16] == b"WEBPVP8 ", "not a simple lossy WebP"
+    width = struct.unpack("<H", data[26:28])[0] & 0x3FFF  # VP8 frame header [RFC 6386 9.1]
+    height = struct.unpack("<H", data[28:30])[0] & 0x3FFF
+    payload = bytes(4) + struct.pack("<I", width - 1)[:3] + struct.pack("<I", height - 1)[:3] + extra
+    vp8x = b"VP8X" + struct.pack("<I", len(payload)) + payload + (b"\x00" if len(payload) % 2 else b"")
+    body = b"WEBP" + vp8x + data[12:]
+    open(out, "wb").write(b"RIFF" + struct.pack("<I", len(body)) + body)
+
+
 def main(argv):
     if len(argv) >= 4 and argv[1] == "mpo":
         mpo(argv[2], argv[3], argv[4:])
@@ -171,6 +197,10 @@ def main(argv):
         append_in_segment(argv[2], argv[3], 0xE0, b"JFIF\x00", open(argv[4], "rb").read())
     elif len(argv) == 5 and argv[1] == "jfxx":
         insert_after_jfif(argv[2], argv[3], 0xE0, b"JFXX\x00\x10" + open(argv[4], "rb").read())
+    elif len(argv) == 6 and argv[1] == "chunk-append":
+        png_chunk_append(argv[2], argv[3], argv[4].encode("ascii"), open(argv[5], "rb").read())
+    elif len(argv) == 5 and argv[1] == "webp-vp8x":
+        webp_vp8x(argv[2], argv[3], open(argv[4], "rb").read())
     elif len(argv) == 5 and argv[1] == "app3-exif":
         insert_after_jfif(argv[2], argv[3], 0xE3, b"Exif\x00\x00" + exif_tiff(argv[4]))
     else:

@@ -37,12 +37,23 @@ import Testing
     ("jfif-slack-jpeg.jpg", ["PA001 error raw-bytes", "PA002 error raw-bytes"]),
     ("jfxx-thumbnail-gps.jpg", ["PA001 error raw-bytes", "PA002 error raw-bytes"]),
     ("app3-exif-gps.jpg", ["PA001 error raw-bytes", "PA002 error raw-bytes"]),
+    // A known PNG chunk that declares more than its fields (a tIME of 7 bytes + a JPEG with GPS).
+    ("time-chunk-jpeg.png", ["PA001 error raw-bytes", "PA002 error raw-bytes"]),
   ]
 
+  /// Fixtures inspected, not verified (no descriptor): a WebP whose VP8X chunk declares 10 bytes
+  /// of fields plus a JPEG with EXIF GPS (libwebp refuses it, so no picture to compare).
+  static let inspected = ["vp8x-jpeg.webp"]
+
   static func findings(_ json: String) throws -> (findings: [[String: Any]], file: [String: Any]) {
-    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-    let file = try #require((document["files"] as? [[String: Any]])?.first)
+    let file = try firstFile(json)
     return (try #require(file["findings"] as? [[String: Any]]), file)
+  }
+
+  /// The first file of a report or an `inspect` document.
+  static func firstFile(_ json: String) throws -> [String: Any] {
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    return try #require((document["files"] as? [[String: Any]])?.first)
   }
 
   @Test(arguments: cases)
@@ -77,6 +88,9 @@ import Testing
       #expect(found.count == 1 && found[0].hasPrefix("raw-bytes: latitude 31.230416, longitude 121.473701, a TIFF/EXIF block with a GPS IFD at byte ")
               && found[0].hasSuffix("(\(place))"), "\(name): \(found)")
     }
+    let vp8x = PhotoCLI.runCapturing(["inspect", Self.folder.appendingPathComponent("vp8x-jpeg.webp").path, "--format", "json"])
+    let gps = try #require((try Self.firstFile(vp8x.out)["gps"] as? [[String: Any]])?.first)
+    #expect(gps["carrier"] as? String == "raw-bytes" && (gps["evidence"] as? String ?? "").contains("(VP8X: extended format header"), "\(gps)")
     let cap = try evidence("xmp-past-cap.png", "PA015")
     #expect(cap.count == 1 && cap[0].contains("16 MiB per chunk"), "\(cap)")
   }
@@ -99,12 +113,12 @@ import Testing
     #expect(carriers["icc-trailer-text.jpg"] == ["icc/raw-bytes"])
     #expect(carriers["icc-trailer-jpeg.jpg"] == ["icc/trailer#1/exif"])
     #expect(carriers["mpf-70-images.jpg"] == ["mpf-image#70/exif"])
-    for name in ["exif-slack-jpeg.jpg", "jfif-slack-jpeg.jpg", "jfxx-thumbnail-gps.jpg", "app3-exif-gps.jpg"] {
+    for name in ["exif-slack-jpeg.jpg", "jfif-slack-jpeg.jpg", "jfxx-thumbnail-gps.jpg", "app3-exif-gps.jpg", "time-chunk-jpeg.png"] + Self.inspected {
       #expect(carriers[name] == ["raw-bytes"], "\(name)")
     }
     #expect(carriers["exif-emptied.heic"] == [])
     let summary = try #require(document["summary"] as? [String: Any])
-    #expect(summary["files_with_gps"] as? Int == Self.cases.count)
+    #expect(summary["files_with_gps"] as? Int == Self.cases.count + Self.inspected.count)
   }
 
   /// `exiftool -all=` empties a HEIF Exif item by giving it an extent of length 0 ("to the end

@@ -36,6 +36,13 @@ public enum PNGWalker {
     "caBX",  // C2PA manifest store (JUMBF) [C2PA 2.1 A.3.3]
   ]
 
+  /// Known chunks not swept: image data (IDAT, fdAT, JNG's JDAT: pixels are never searched),
+  /// chunks a decoder reads in full or sweeps itself — text (comments, inflated past the cap),
+  /// eXIf (IFDs, values, slack), iCCP (the profile's own unexplained bytes), caBX (the JUMBF
+  /// walk) — and IEND (empty). Every other known chunk is swept: a `tIME` may declare 7 bytes
+  /// or 7,000.
+  static let readInFull: Set<String> = ["IDAT", "fdAT", "JDAT", "IEND", "tEXt", "zTXt", "iTXt", "eXIf", "iCCP", "caBX"]
+
   static let format = "PNG"
 
   /// Walks the PNG in `range` of `source` (the whole source by default). Never throws: a file

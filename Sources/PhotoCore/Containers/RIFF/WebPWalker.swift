@@ -131,6 +131,8 @@ struct WebPWalk {
   /// Reads what one chunk needs: its header fields, or its payload as a carrier.
   private mutating func chunk(_ type: String, data: Range<Int>, node: inout LayoutNode, frame: Int?) throws(ContainerError) {
     seen.insert(type)
+    // Fixed-size headers read in part: whatever their declared size holds past the fields is swept.
+    if type == "VP8X" || type == "ANIM" { node.swept = true }
     switch type {
     case "VP8X":
       guard frame == nil, extended == nil else {
