@@ -129,6 +129,11 @@ for name in time-chunk-jpeg.png vp8x-jpeg.webp; do
 done
 fc_desc time-chunk-jpeg.png  # (libwebp refuses the long VP8X: the WebP has no descriptor, it is inspected)
 
+# A GIF whose NETSCAPE2.0 loop extension goes on, in more sub-blocks, with a JPEG with EXIF GPS.
+convert "$FC_HERE/reference/upright.png" -resize 32x21 -colors 16 "$FC_WORK/plain.gif"
+fc_py gif-netscape netscape-jpeg.gif "$FC_WORK/plain.gif" "$FC_WORK/gps.jpg"
+[ -z "$(exiftool -q -q -a -GPS:GPSLatitude netscape-jpeg.gif)" ] || fc_fail "ExifTool reads the GPS of netscape-jpeg.gif"
+
 # An Exif item emptied by `exiftool -all=`: iloc gives it an extent of length 0 at the end of the file.
 convert -size 64x43 gradient:'#3060a0-#f0d080' "$FC_WORK/h.png"
 heif-enc -q 50 -o "$FC_WORK/h.heic" "$FC_WORK/h.png" >/dev/null 2>&1 || fc_fail "heif-enc"

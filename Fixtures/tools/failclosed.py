@@ -28,6 +28,9 @@
   failclosed.py webp-vp8x OUT IN.webp EXTRA
       IN.webp (a simple lossy WebP) in the extended format, its VP8X chunk holding the 10 bytes
       of flags and canvas size followed by EXTRA's bytes. [RFC 9649 2.7]
+  failclosed.py gif-netscape OUT IN.gif EXTRA
+      IN.gif with a NETSCAPE2.0 application extension (loop count 0) after its global colour
+      table whose sub-blocks go on with EXTRA's bytes, 255 at a time. [GIF89a 23, 26]
   failclosed.py app3-exif OUT IN TIFFSOURCE
       IN with an APP3 "Exif\0\0" segment (Kodak's Meta/Exif segment) after its JFIF one,
       holding the TIFF block of TIFFSOURCE's APP1 EXIF.
@@ -182,6 +185,15 @@ def webp_vp8x(out, in_path, extra):
     open(out, "wb").write(b"RIFF" + struct.pack("<I", len(body)) + body)
 
 
+def gif_netscape(out, in_path, extra):
+    data = open(in_path, "rb").read()
+    assert data[:6] in (b"GIF87a", b"GIF89a")
+    packed = data[10]
+    at = 13 + (3 * 2 ** ((packed & 7) + 1) if packed & 0x80 else 0)
+    blocks = b"\x03\x01\x00\x00" + b"".join(bytes([len(extra[i:i + 255])]) + extra[i:i + 255] for i in range(0, len(extra), 255))
+    open(out, "wb").write(b"GIF89a" + data[6:at] + b"\x21\xff\x0bNETSCAPE2.0" + blocks + b"\x00" + data[at:])
+
+
 def main(argv):
     if len(argv) >= 4 and argv[1] == "mpo":
         mpo(argv[2], argv[3], argv[4:])
@@ -201,6 +213,8 @@ def main(argv):
         png_chunk_append(argv[2], argv[3], argv[4].encode("ascii"), open(argv[5], "rb").read())
     elif len(argv) == 5 and argv[1] == "webp-vp8x":
         webp_vp8x(argv[2], argv[3], open(argv[4], "rb").read())
+    elif len(argv) == 5 and argv[1] == "gif-netscape":
+        gif_netscape(argv[2], argv[3], open(argv[4], "rb").read())
     elif len(argv) == 5 and argv[1] == "app3-exif":
         insert_after_jfif(argv[2], argv[3], 0xE3, b"Exif\x00\x00" + exif_tiff(argv[4]))
     else:

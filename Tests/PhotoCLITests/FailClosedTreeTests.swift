@@ -42,8 +42,9 @@ import Testing
   ]
 
   /// Fixtures inspected, not verified (no descriptor): a WebP whose VP8X chunk declares 10 bytes
-  /// of fields plus a JPEG with EXIF GPS (libwebp refuses it, so no picture to compare).
-  static let inspected = ["vp8x-jpeg.webp"]
+  /// of fields plus a JPEG with EXIF GPS (libwebp refuses it, so no picture to compare), and a
+  /// GIF whose NETSCAPE2.0 extension goes on with that JPEG in more sub-blocks.
+  static let inspected = ["vp8x-jpeg.webp", "netscape-jpeg.gif"]
 
   static func findings(_ json: String) throws -> (findings: [[String: Any]], file: [String: Any]) {
     let file = try firstFile(json)
@@ -88,9 +89,12 @@ import Testing
       #expect(found.count == 1 && found[0].hasPrefix("raw-bytes: latitude 31.230416, longitude 121.473701, a TIFF/EXIF block with a GPS IFD at byte ")
               && found[0].hasSuffix("(\(place))"), "\(name): \(found)")
     }
-    let vp8x = PhotoCLI.runCapturing(["inspect", Self.folder.appendingPathComponent("vp8x-jpeg.webp").path, "--format", "json"])
-    let gps = try #require((try Self.firstFile(vp8x.out)["gps"] as? [[String: Any]])?.first)
-    #expect(gps["carrier"] as? String == "raw-bytes" && (gps["evidence"] as? String ?? "").contains("(VP8X: extended format header"), "\(gps)")
+    for (name, place) in [("vp8x-jpeg.webp", "(VP8X: extended format header"),
+                          ("netscape-jpeg.gif", "(application extension 'NETSCAPE2.0' at byte 61, at +33 of its joined data)")] {
+      let inspected = PhotoCLI.runCapturing(["inspect", Self.folder.appendingPathComponent(name).path, "--format", "json"])
+      let gps = try #require((try Self.firstFile(inspected.out)["gps"] as? [[String: Any]]))
+      #expect(gps.count == 1 && gps[0]["carrier"] as? String == "raw-bytes" && (gps[0]["evidence"] as? String ?? "").contains(place), "\(name): \(gps)")
+    }
     let cap = try evidence("xmp-past-cap.png", "PA015")
     #expect(cap.count == 1 && cap[0].contains("16 MiB per chunk"), "\(cap)")
   }

@@ -171,7 +171,8 @@ struct GIFWalk {
       dataStart += 12
     }
     let known = GIFBlocks.applications[application ?? ""]
-    let collect = label == 0xFE || label == 0x01 || known?.carrier != nil ? max(0, min(budget, 16 << 20)) : 0
+    // Every extension's data is joined (within the budget): a decoder reads it, or the sweep does.
+    let collect = max(0, min(budget, 16 << 20))
     let chain: GIFSubBlocks
     do { chain = try GIFSubBlocks.walk(&window, from: dataStart, collect: collect) } catch { throw ContainerError(error, format: GIFWalker.format) }
     position = chain.end
@@ -194,11 +195,25 @@ struct GIFWalk {
           capped: chain.capped, name: name, at: start)
     case (0xFF, nil) where known != nil, (0xF9, _):
       node.note = known?.name
+      sweepJoined(chain, node: &node, name: name, at: start)
     default:
       node.kind = .opaque
       node.note = application.map { "unknown application extension '\($0)'" } ?? "unknown extension label 0x\(JPEGWalker.hex(label))"
+      sweepJoined(chain, node: &node, name: name, at: start)
     }
     tree.nodes.append(node)
+  }
+
+  /// An extension no decoder reads (a graphic control block, a NETSCAPE loop count, an unknown
+  /// one) whose sub-blocks may hold more than their fields: the sweep reads their joined data,
+  /// and the raw bytes too when the data was past the cap (then the file is not fully checked).
+  private mutating func sweepJoined(_ chain: GIFSubBlocks, node: inout LayoutNode, name: String, at start: Int) {
+    budget -= chain.data.count
+    if !chain.data.isEmpty { node.joinedForSweep = chain.data }
+    if chain.capped {
+      node.swept = true
+      tree.markIncomplete("gif", "GIF \(name) at byte \(start) holds more than the metadata read per block; the rest was swept, not read")
+    }
   }
 
   /// The byte at `offset`, through the window.
