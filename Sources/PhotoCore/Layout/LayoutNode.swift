@@ -24,10 +24,6 @@ public struct LayoutNode: Sendable, Equatable {
   public var swept: Bool
   /// Structures inside this one, in file order.
   public var children: [LayoutNode]
-  /// The node's data as its format frames it, when that is not its raw bytes and no decoder
-  /// reads it: a GIF extension's sub-blocks joined without their length bytes (a length byte
-  /// every 255 bytes would break any structure the sweep follows). The sweep reads it too.
-  public var joinedForSweep: [UInt8]?
   /// A zlib stream in this node (in the document's source) whose inflated content no decoder
   /// read in full (text over the inflate cap): the sweep inflates it and reads it all.
   public var inflatedForSweep: Range<Int>?

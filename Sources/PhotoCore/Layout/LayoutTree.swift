@@ -48,6 +48,17 @@ public struct LayoutTree: Sendable {
   /// Where the image's own structure ends in `source` (after EOI, IEND, the last box), when the
   /// walk knows; what follows up to `range.upperBound` is trailing data.
   public var end: Int?
+  /// Data no decoder reads whose bytes, as stored, are not what the sweep must search: a GIF
+  /// extension's sub-blocks joined without their length bytes (a length byte every 255 bytes
+  /// would break any structure the sweep follows). The sweep reads each as well as the raw bytes.
+  public var joinedForSweep: [JoinedData] = []
+
+  /// One structure's data joined from its framing, with where the structure starts.
+  public struct JoinedData: Sendable {
+    public var name: String
+    public var offset: Int
+    public var data: [UInt8]
+  }
 
   public init(format: DocumentFormat, source: any ByteSource, range: Range<Int>, placement: FilePlacement = .file,
               nodes: [LayoutNode] = [], scan: ContainerScan? = nil, children: [EmbeddedDocument] = [],

@@ -38,17 +38,16 @@ public enum BackstopSweep {
         }
       }
       LayoutNode.visit(document.nodes) { node, _, _ in
-        guard fixes.count < maxHits else { return }
+        guard let stream = node.inflatedForSweep, fixes.count < maxHits else { return }
         let at = document.placement.reportedOffset(node.range.lowerBound)
-        if let stream = node.inflatedForSweep {
-          for hit in inflatedHits(document.source, stream) where fixes.count < maxHits {
-            fixes.append(fix(hit, path: path, offset: at, place: "\(node.name) at byte \(at), inflated past the cap, at +\(hit.offset) of its text"))
-          }
+        for hit in inflatedHits(document.source, stream) where fixes.count < maxHits {
+          fixes.append(fix(hit, path: path, offset: at, place: "\(node.name) at byte \(at), inflated past the cap, at +\(hit.offset) of its text"))
         }
-        if let joined = node.joinedForSweep {
-          for hit in joined.withUnsafeBytes({ GPSSignatures.find(in: $0) }) where fixes.count < maxHits {
-            fixes.append(fix(hit, path: path, offset: at, place: "\(node.name) at byte \(at), at +\(hit.offset) of its joined data"))
-          }
+      }
+      for joined in document.joinedForSweep where fixes.count < maxHits {
+        let at = document.placement.reportedOffset(joined.offset)
+        for hit in joined.data.withUnsafeBytes({ GPSSignatures.find(in: $0) }) where fixes.count < maxHits {
+          fixes.append(fix(hit, path: path, offset: at, place: "\(joined.name) at byte \(at), at +\(hit.offset) of its joined data"))
         }
       }
       for carrier in document.scan.carriers where carrier.kind == .comment && !carrier.payload.isEmpty {

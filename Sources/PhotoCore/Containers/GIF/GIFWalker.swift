@@ -209,7 +209,7 @@ struct GIFWalk {
   /// and the raw bytes too when the data was past the cap (then the file is not fully checked).
   private mutating func sweepJoined(_ chain: GIFSubBlocks, node: inout LayoutNode, name: String, at start: Int) {
     budget -= chain.data.count
-    if !chain.data.isEmpty { node.joinedForSweep = chain.data }
+    if !chain.data.isEmpty { tree.joinedForSweep.append(.init(name: name, offset: start, data: chain.data)) }
     if chain.capped {
       node.swept = true
       tree.markIncomplete("gif", "GIF \(name) at byte \(start) holds more than the metadata read per block; the rest was swept, not read")

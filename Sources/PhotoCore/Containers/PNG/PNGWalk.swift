@@ -131,7 +131,7 @@ struct PNGWalk {
   }
 
   /// The chunk's layout node: known types are structures, others opaque; CRC and truncation
-  /// noted. A known chunk no decoder reads in full (`PNGWalker.readInFull`) is swept: its
+  /// noted. A known chunk no decoder reads in full (`PNGWalker.isSwept`) is swept: its
   /// declared length, not its type, says how many bytes it holds.
   func node(_ chunk: PNGChunk) -> LayoutNode {
     var notes: [String] = []
@@ -140,7 +140,7 @@ struct PNGWalk {
     let known = PNGWalker.knownTypes.contains(chunk.type)
     if !known { notes.append("unregistered chunk type") }
     return LayoutNode(chunk.type, range: chunk.offset..<min(chunk.end, upper), headerLength: 8, kind: known ? .structure : .opaque,
-                      note: notes.isEmpty ? nil : notes.joined(separator: "; "), swept: known && !PNGWalker.readInFull.contains(chunk.type))
+                      note: notes.isEmpty ? nil : notes.joined(separator: "; "), swept: known && PNGWalker.isSwept(chunk.type, length: chunk.length))
   }
 
   /// Reads what the mode asks of the chunk's data: metadata chunks (under the per-file cap) and

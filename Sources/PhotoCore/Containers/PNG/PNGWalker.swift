@@ -43,6 +43,19 @@ public enum PNGWalker {
   /// or 7,000.
   static let readInFull: Set<String> = ["IDAT", "fdAT", "JDAT", "IEND", "tEXt", "zTXt", "iTXt", "eXIf", "iCCP", "caBX"]
 
+  /// Data lengths of the fixed-layout chunks: one of these at its length is numbers only (none
+  /// holds the 11 bytes of the shortest GPS signature), so only a chunk declaring another
+  /// length is swept. [PNG 3rd ed. 11.2–11.3; APNG; PNG extensions 1.6]
+  static let fixedLengths: [String: Int] = [
+    "IHDR": 13, "tIME": 7, "pHYs": 9, "gAMA": 4, "sRGB": 1, "cHRM": 32, "cICP": 4, "mDCV": 24, "cLLI": 8,
+    "acTL": 8, "fcTL": 26, "oFFs": 9, "sTER": 1,
+  ]
+
+  /// True when no decoder reads the known chunk `type` of `length` data bytes in full.
+  static func isSwept(_ type: String, length: Int) -> Bool {
+    !readInFull.contains(type) && fixedLengths[type] != length
+  }
+
   static let format = "PNG"
 
   /// Walks the PNG in `range` of `source` (the whole source by default). Never throws: a file
