@@ -43,7 +43,9 @@ public enum BudgetedParallelMap {
   /// `jobs` threads with the time budget of `map`, and hands each result to `deliver` in index
   /// order — one call at a time, from whichever thread completed the run of results it ends —
   /// as soon as every earlier result has been delivered. At most `window` items are taken
-  /// beyond the first undelivered one. `deliver` returning false stops the batch: no item is
+  /// beyond the first result not yet taken for delivery (results are taken a run at a time, so
+  /// while `deliver` works through a run, workers may be up to `window` past its end). `deliver`
+  /// returning false stops the batch: no item is
   /// started after it, items running then finish (their results dropped), and later results are
   /// not delivered. Returns how many results were delivered.
   @discardableResult
