@@ -25,4 +25,20 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder + "/" + mine), "the debris of report.json was left")
     #expect(FileManager.default.fileExists(atPath: folder + "/" + theirs), "another report's temporary was removed")
   }
+
+  /// The same for a JSON report, which is written from bytes, not text.
+  @Test func aJSONReportSweepsOnlyTheDebrisOfItsOwnName() throws {
+    let scratch = try ScratchDirectory("report-debris-json")
+    defer { scratch.remove() }
+    let folder = try scratch.sub("reports")
+    let mine = TemporaryFiles.prefix + "\(Self.goneMaker)-audit.json.AAAAAA"
+    let theirs = TemporaryFiles.prefix + "\(Self.goneMaker)-shard-2.json.BBBBBB"
+    for name in [mine, theirs] { try Data("half".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+    let photo = CLITests.packageRoot.appendingPathComponent("Fixtures/jpeg/clean.jpg").path
+    let run = PhotoCLI.runCapturing(["verify", photo, "--format", "json", "-o", folder + "/audit.json"])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(FileManager.default.fileExists(atPath: folder + "/audit.json"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/" + mine), "the debris of audit.json was left")
+    #expect(FileManager.default.fileExists(atPath: folder + "/" + theirs), "another report's temporary was removed")
+  }
 }

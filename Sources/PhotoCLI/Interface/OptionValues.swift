@@ -133,19 +133,11 @@ enum OptionValues {
   /// Markdown) goes through the terminal check.
   static func emit(_ text: String, parsed: ParsedArguments, io: CommandIO, forPeople: Bool, command: String,
                    outcome: inout Outcome) {
-    guard let path = parsed.value(CommonOptions.output.primary) else {
+    guard parsed.value(CommonOptions.output.primary) != nil else {
       if forPeople { io.writeText(text) } else { io.write(text) }
       return
     }
-    do {
-      // Only the debris of earlier writes of this report: other runs (shards on other
-      // machines, whose pids say nothing here) may be writing their own reports beside it.
-      TemporaryFiles.removeStale(for: [path])
-      try AtomicFile.write(forPeople ? SafeText.terminal(text) : text, to: path)
-    } catch {
-      io.message(command, error.description)
-      outcome.unwritten.append(error.path)
-    }
+    emit(bytes: Array((forPeople ? SafeText.terminal(text) : text).utf8), parsed: parsed, io: io, command: command, outcome: &outcome)
   }
 
   /// `emit` for a document already in UTF-8 bytes (a JSON report), written as is.
@@ -155,6 +147,9 @@ enum OptionValues {
       return
     }
     do {
+      // Only the debris of earlier writes of this report: other runs (shards on other
+      // machines, whose pids say nothing here) may be writing their own reports beside it.
+      TemporaryFiles.removeStale(for: [path])
       try AtomicFile.write(bytes, to: path)
     } catch {
       io.message(command, error.description)
