@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func paddingTooShortForAnySignatureIsNotSlack() throws {
-    let (bytes, _, _) = Self.block(padding: TIFFStructure.minimumSlack - 1, tail: 0)
+    let (bytes, _, _) = Self.block(padding: GPSSignatures.minimumLength - 1, tail: 0)
     let structure = try #require(TIFFStructure.parse(bytes))
     #expect(structure.slack(length: bytes.count).isEmpty)
   }

@@ -24,9 +24,13 @@ enum GPSSignatures {
   /// Most hits reported per stretch of bytes.
   static let maxHits = 8
 
+  /// Fewer bytes than this hold no signature (the shortest, a decimal pair such as
+  /// "1.234,5.678", takes 11; this bound keeps a margin): stretches this short are not searched.
+  static let minimumLength = 8
+
   /// Every signature in `bytes`, in order of offset (at most `maxHits`).
   static func find(in bytes: UnsafeRawBufferPointer) -> [Hit] {
-    guard bytes.count >= 8 else { return [] }
+    guard bytes.count >= minimumLength else { return [] }
     var hits: [Hit] = []
     hits += tiffBlocks(bytes)
     hits += xmpProperties(bytes)

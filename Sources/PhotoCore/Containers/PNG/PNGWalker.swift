@@ -43,17 +43,15 @@ public enum PNGWalker {
   /// or 7,000.
   static let readInFull: Set<String> = ["IDAT", "fdAT", "JDAT", "IEND", "tEXt", "zTXt", "iTXt", "eXIf", "iCCP", "caBX"]
 
-  /// Data lengths of the fixed-layout chunks: one of these at its length is numbers only (none
-  /// holds the 11 bytes of the shortest GPS signature), so only a chunk declaring another
-  /// length is swept. [PNG 3rd ed. 11.2–11.3; APNG; PNG extensions 1.6]
-  static let fixedLengths: [String: Int] = [
-    "IHDR": 13, "tIME": 7, "pHYs": 9, "gAMA": 4, "sRGB": 1, "cHRM": 32, "cICP": 4, "mDCV": 24, "cLLI": 8,
-    "acTL": 8, "fcTL": 26, "oFFs": 9, "sTER": 1,
-  ]
+  /// Data lengths of the fixed-layout chunks shorter than any GPS signature
+  /// (`GPSSignatures.minimumLength`): one of these at its own length is not searched, one
+  /// declaring another length is. Longer fixed layouts (IHDR, pHYs, cHRM, fcTL…) are searched:
+  /// their bytes are whatever the writer put there. [PNG 3rd ed. 11.3]
+  static let shortFixedLengths: [String: Int] = ["tIME": 7, "gAMA": 4, "sRGB": 1, "cICP": 4, "sTER": 1]
 
   /// True when no decoder reads the known chunk `type` of `length` data bytes in full.
   static func isSwept(_ type: String, length: Int) -> Bool {
-    !readInFull.contains(type) && fixedLengths[type] != length
+    !readInFull.contains(type) && shortFixedLengths[type] != length
   }
 
   static let format = "PNG"

@@ -202,14 +202,12 @@ extension TIFFStructure {
   /// entry table, an entry's value, the thumbnail or the MakerNote. Real blocks have a little
   /// padding there, or data a MakerNote points at with offsets of its own (a camera's preview
   /// image); a crafted block can hide a whole JPEG with its own EXIF GPS there, which no EXIF
-  /// reader sees. Stretches shorter than `minimumSlack` hold no GPS signature and are left out.
+  /// reader sees. Stretches shorter than any GPS signature (`GPSSignatures.minimumLength`) are
+  /// left out.
   func slack(length: Int) -> [Range<Int>] {
     var read = [0..<min(8, length)] + directories.map(\.table)
     for directory in directories { read += directory.entries.compactMap(\.value) }
     read += [thumbnail, makerNote].compactMap { $0 }
-    return BackstopSweep.uncovered(0..<length, by: read).filter { $0.count >= Self.minimumSlack }
+    return BackstopSweep.uncovered(0..<length, by: read).filter { $0.count >= GPSSignatures.minimumLength }
   }
-
-  /// Shortest slack stretch reported: no GPS signature the sweep knows is shorter.
-  static let minimumSlack = 8
 }
