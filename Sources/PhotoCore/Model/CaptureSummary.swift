@@ -86,7 +86,7 @@ public enum CaptureSummary {
 
   /// `value` to at most `places` decimals, without trailing zeros ("2.50" → "2.5", "26.00" → "26").
   static func decimals(_ value: Double, _ places: Int) -> String {
-    var text = CFormat.string("%.\(places)f", value)
+    var text = CFormat.fixed(value, places: places)
     if text.contains(".") {
       while text.hasSuffix("0") { text.removeLast() }
       if text.hasSuffix(".") { text.removeLast() }
