@@ -58,4 +58,35 @@ import Testing
     #expect(CFormat.string("%.6f", value) == String(format: "%.6f", value))
     #expect(CFormat.string("%.2f", value) == String(format: "%.2f", value))
   }
+
+  /// `CFormat.fixed` (integer rounding) against glibc's `vsnprintf` ("%.Nf"): exact ties that round
+  /// to even (0.125 → "0.12", 2.5 → "2"), ties that are not exact in binary (2.675), negative
+  /// values rounding to zero ("-0.000000"), subnormals, the 1e15 limit, non-finite values.
+  @Test(arguments: [0.0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.375, 2.675, 1.005, 0.05, 1e-7, -1e-7, 5e-7, -5e-7,
+                    4.9999995, 37.331686, -122.030656, 5e-324, -5e-324, 2.2250738585072014e-308,
+                    1e14 + 0.5, 999_999_999_999_999.9, 1e15, -1e15, 1e300, .infinity, -.infinity, .nan])
+  func fixedDecimalsMatchPrintf(_ value: Double) {
+    for places in 0...9 {
+      #expect(CFormat.fixed(value, places: places) == CFormat.string("%.\(places)f", value), "\(value) to \(places) places")
+    }
+  }
+
+  /// The same on 20,000 seeded values: coordinates, multiples of 1/8 (exact ties), tiny values
+  /// and arbitrary bit patterns.
+  @Test func fixedDecimalsMatchPrintfOnSeededValues() {
+    var generator = SplitMix64(seed: 12)
+    var mismatches: [String] = []
+    for n in 0..<20_000 {
+      let value: Double = switch n % 4 {
+      case 0: Double.random(in: -180...180, using: &generator)
+      case 1: Double(Int.random(in: -100_000...100_000, using: &generator)) / 8
+      case 2: Double.random(in: -1e-3...1e-3, using: &generator)
+      default: Double(bitPattern: generator.next())
+      }
+      let places = n % 10
+      let ours = CFormat.fixed(value, places: places), printf = CFormat.string("%.\(places)f", value)
+      if ours != printf, mismatches.count < 5 { mismatches.append("\(value) to \(places): \(ours) vs \(printf)") }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches)")
+  }
 }

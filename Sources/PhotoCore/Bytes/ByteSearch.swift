@@ -25,4 +25,23 @@ public enum ByteSearch {
       }
     }
   }
+
+  /// The order of two byte strings: negative when `a` sorts first, zero when equal, positive
+  /// when `b` sorts first; bytes compare unsigned (`memcmp`), and a prefix sorts first. (The
+  /// generic `lexicographicallyPrecedes` and `elementsEqual` on `String.UTF8View` cost 5 M
+  /// instructions more on bench/'s 1,200-file scan, in sorting its report and listing its inputs.)
+  public static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+    let shorter = min(a.count, b.count)
+    if shorter > 0, let pa = a.baseAddress, let pb = b.baseAddress {
+      let order = memcmp(pa, pb, shorter)
+      if order != 0 { return Int(order) }
+    }
+    return a.count - b.count
+  }
+
+  /// `compare` of the UTF-8 bytes of two strings.
+  public static func compare(_ a: String, _ b: String) -> Int {
+    var a = a, b = b
+    return a.withUTF8 { x in b.withUTF8 { y in compare(x, y) } }
+  }
 }

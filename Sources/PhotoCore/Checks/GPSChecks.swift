@@ -61,12 +61,12 @@ struct GPSClaimCheck: Check {
 /// Wording shared by the GPS checks.
 public enum GPSEvidence {
   /// Degrees to 6 decimals (about 0.1 m), as people read coordinates.
-  static func degrees(_ value: Double) -> String { CFormat.string("%.6f", value) }
+  static func degrees(_ value: Double) -> String { CFormat.fixed(value, places: 6) }
 
   /// Altitude to 0.1 m, as people read it ("12.5 m", "-3 m").
   static func metres(_ value: Double) -> String {
     let tenths = (value * 10).rounded() / 10
-    return (tenths == tenths.rounded() ? String(Int64(tenths)) : CFormat.string("%.1f", tenths)) + " m"
+    return (tenths == tenths.rounded() ? String(Int64(tenths)) : CFormat.fixed(tenths, places: 1)) + " m"
   }
 
   /// The carrier path ("exif", "thumbnail/exif", "trailer#1/exif", "raw-bytes").

@@ -12,7 +12,7 @@ struct LocationTextCheck: Check {
   ])
 
   func findings(for s: CheckSubject) -> [Finding] {
-    s.output.tags.filter { Self.names.contains($0.name) && !CaptureSummary.isEmpty($0.value) }.map { tag in
+    CaptureSummary.filled(s.output.tags, named: Self.names).map { tag in
       Finding(.locationText, file: s.output.path, carrier: tag.document.appending(tag.carrier.rawValue).description, tag: "\(tag.group):\(tag.name)",
               evidence: "\(tag.group):\(tag.name) = \(tag.value.display.prefix(100))")
     }

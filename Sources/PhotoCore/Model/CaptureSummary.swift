@@ -86,7 +86,7 @@ public enum CaptureSummary {
 
   /// `value` to at most `places` decimals, without trailing zeros ("2.50" → "2.5", "26.00" → "26").
   static func decimals(_ value: Double, _ places: Int) -> String {
-    var text = CFormat.string("%.\(places)f", value)
+    var text = CFormat.fixed(value, places: places)
     if text.contains(".") {
       while text.hasSuffix("0") { text.removeLast() }
       if text.hasSuffix(".") { text.removeLast() }
@@ -143,7 +143,17 @@ public enum CaptureSummary {
 
   /// Identifying tags found anywhere in the file.
   public static func identifying(_ m: PhotoMetadata) -> [MetadataTag] {
-    m.tags.filter { identifyingNames.contains($0.name) && !isEmpty($0.value) }
+    filled(m.tags, named: identifyingNames)
+  }
+
+  /// The tags of `tags` named in `names` whose value is not empty. By index: a tag is copied
+  /// only when it is kept (`filter` copied every tag of every file, twice a file in `audit`).
+  static func filled(_ tags: [MetadataTag], named names: NameSet) -> [MetadataTag] {
+    var out: [MetadataTag] = []
+    for index in tags.indices where names.contains(tags[index].name) && !isEmpty(tags[index].value) {
+      out.append(tags[index])
+    }
+    return out
   }
 
   static func isEmpty(_ v: TagValue) -> Bool {

@@ -61,8 +61,13 @@ public struct InputList: Sendable {
   }
 
   private mutating func rootIndex(_ prefix: String) -> Int {
-    if let last = runs.last, prefixes[last.root].elementsEqual(prefix.utf8) { return last.root }
-    if let known = prefixes.firstIndex(where: { $0.elementsEqual(prefix.utf8) }) { return known }
+    var prefix = prefix
+    let known: Int? = prefix.withUTF8 { bytes in
+      func same(_ root: Int) -> Bool { prefixes[root].withUnsafeBufferPointer { ByteSearch.compare($0, bytes) == 0 } }
+      if let last = runs.last, same(last.root) { return last.root }
+      return prefixes.indices.first(where: same)
+    }
+    if let known { return known }
     prefixes.append(Array(prefix.utf8))
     return prefixes.count - 1
   }

@@ -2,5 +2,5 @@
 /// with LC_ALL=C), so a sorted input list, a streamed report and a merge of shards agree.
 public enum PathOrder {
   /// True when `a` sorts before `b`.
-  public static func less(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+  public static func less(_ a: String, _ b: String) -> Bool { ByteSearch.compare(a, b) < 0 }
 }

@@ -100,20 +100,28 @@ public enum ExifTagTable {
     TagInfo(0x1002, "RelatedImageHeight"),
   ]
 
-  private static let byIFD: [ExifGroup: [UInt16: TagInfo]] = {
-    func index(_ list: [TagInfo]) -> [UInt16: TagInfo] {
-      Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+  private static func index(_ list: [TagInfo]) -> [UInt16: TagInfo] {
+    Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+  private static let tiffIndex = index(tiff), exifIndex = index(exif), gpsIndex = index(gps), interopIndex = index(interop)
+
+  /// The table of `group`'s tags. (A switch: a dictionary keyed by the group hashed its name's
+  /// string for every tag of every file.)
+  private static func table(_ group: ExifGroup) -> [UInt16: TagInfo] {
+    switch group {
+    case .ifd0, .ifd1: tiffIndex
+    case .exifIFD: exifIndex
+    case .gps: gpsIndex
+    case .interop: interopIndex
     }
-    let tiffIndex = index(tiff)
-    return [.ifd0: tiffIndex, .ifd1: tiffIndex, .exifIFD: index(exif), .gps: index(gps), .interop: index(interop)]
-  }()
+  }
 
   /// The tag's info in `group`, falling back to the other tables (libexif files tags by the IFD
   /// they were found in, and writers misplace tags), or nil when unknown.
   public static func info(_ id: UInt16, in group: ExifGroup) -> TagInfo? {
-    if let hit = byIFD[group]?[id] { return hit }
+    if let hit = table(group)[id] { return hit }
     if group == .gps || group == .interop { return nil }  // small numeric IDs clash across tables
-    return byIFD[.exifIFD]?[id] ?? byIFD[.ifd0]?[id]
+    return exifIndex[id] ?? tiffIndex[id]
   }
 
   /// ExifTool's name for `id` in `group`, or its "Exif_0x1234" form for an unknown tag.

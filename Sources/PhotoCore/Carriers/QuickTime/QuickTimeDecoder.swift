@@ -89,7 +89,7 @@ public enum QuickTimeDecoder {
     let notes = QuickTimeAtoms.string3GPP(content, &i)
     let roles = ["shooting", "real", "fictional"]
     let text = "\(name.isEmpty ? "(none)" : name) Role=\(role < 3 ? roles[Int(role)] : "\(role)") "
-      + "Lat=\(CFormat.string("%.5f", latitude)) Lon=\(CFormat.string("%.5f", longitude)) Alt=\(CFormat.string("%.2f", altitude)) "
+      + "Lat=\(CFormat.fixed(latitude, places: 5)) Lon=\(CFormat.fixed(longitude, places: 5)) Alt=\(CFormat.fixed(altitude, places: 2)) "
       + "Body=\(body) Notes=\(notes)"
     out.tags.append(MetadataTag(carrier: .userData, group: "UserData", name: "LocationInformation", value: .text(text)))
     guard abs(latitude) <= 90, abs(longitude) <= 180 else {
