@@ -3,8 +3,9 @@ import Codecs
 /// A preview of the primary image embedded in a file — an EXIF IFD1 thumbnail, a JFXX
 /// thumbnail, an MPF Large Thumbnail — which must show what the image shows: PA005 compares
 /// each one with the image (by the pixels, or by its shape under `--no-pixels`). Other embedded
-/// images (gain maps, depth maps, disparity and multi-angle views, HEIF thumbnail items) are
-/// not previews of the primary and are not compared.
+/// images (gain maps, depth maps, disparity and multi-angle views) are not previews of the
+/// primary and are not compared; HEIF thumbnail items are, when coded as JPEG (HEVC ones are
+/// not decoded for this).
 struct PreviewImage {
   /// Its place in the layout tree ("thumbnail", "thumbnail#2", "mpf-image#2").
   var path: CarrierPath
@@ -20,6 +21,8 @@ struct PreviewImage {
   /// Where its bytes are in the file, when the model does not hold them (an MPF image).
   var fileRange: Range<Int>?
 
+  /// How the HEIF walk names a thumbnail item (`thmb` reference): "thumbnail of item 10".
+  static let heifThumbnailRole = "thumbnail of item"
   /// Most bytes read from the file for one preview (a full-HD JPEG is well under 2 MB).
   static let maxBytes = 16 << 20
 
@@ -29,7 +32,9 @@ struct PreviewImage {
       guard image.path.steps.count == 1, let role = image.role else { return nil }
       switch image.kind {
       case .thumbnail:
-        guard role.hasPrefix(EmbeddedDocumentFinder.ifd1ThumbnailRole) || role.hasPrefix(JFXXThumbnail.role) else { return nil }
+        // A HEIF thumbnail item coded as JPEG is walked and compared too (an HEVC one is not decoded here).
+        let heifJPEG = role.hasPrefix(heifThumbnailRole) && image.format == .jpeg
+        guard role.hasPrefix(EmbeddedDocumentFinder.ifd1ThumbnailRole) || role.hasPrefix(JFXXThumbnail.role) || heifJPEG else { return nil }
         let carrier = m.carriers.first { $0.kind == .thumbnail && $0.document.isRoot && $0.offset == image.offset && !$0.payload.isEmpty }
         return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: false, payload: carrier?.payload,
                             fileRange: nil)
