@@ -47,4 +47,19 @@ import Testing
     let dark = try PixelImage(width: 8, height: 8, channels: 3, pixels: [UInt8](repeating: 5, count: 8 * 8 * 3))
     #expect(PreviewVerifier.trimmingBars(dark) == nil, "bars would leave less than half")
   }
+
+  /// Every prefix of files with JFXX and MPF previews is inspected and its previews compared
+  /// without a trap; a preview cut short gives no "same picture" verdict it did not earn.
+  @Test func truncatedPreviewsNeverTrap() throws {
+    let picture = try PixelImage(width: 8, height: 8, channels: 3, pixels: [UInt8](repeating: 128, count: 8 * 8 * 3))
+    for relative in ["previews/two-thumbnails.jpg", "previews/jfxx-rgb-leak.jpg", "previews/mpf-leak.jpg"] {
+      let bytes = try FileSource(path: FixtureFiles.path(relative)).allBytes()
+      for n in stride(from: 0, through: bytes.count, by: 5) {
+        let source = MemorySource(Array(bytes.prefix(n)))
+        let metadata = Inspector.inspect(source: source, path: relative)
+        let verdicts = PreviewVerifier.verdicts(PixelInput(metadata: metadata, source: source), displayed: picture, maxPixels: 1 << 20)
+        #expect(verdicts.allSatisfy { !$0.matches }, "\(relative) prefix \(n): a flat picture matches nothing")
+      }
+    }
+  }
 }
