@@ -467,6 +467,7 @@ bash "$HERE/gen/failclosed-tree.sh"   # failclosed/: GPS in embedded documents, 
 source "$HERE/gen/pixels.sh"   # pixels/: damaged outputs, decoder limits, HEIF grids, large pairs
 bash "$HERE/gen/video.sh"             # video/: MOV/MP4 carriers, Motion Photos, Live Photos (issue 16)
 bash "$HERE/gen/carriers.sh"          # carriers/: WebP, GIF, C2PA, generator metadata, MakerNotes (issue 17)
+bash "$HERE/gen/previews.sh"          # previews/: PA005 for JFXX thumbnails, MPF Large Thumbnails, second thumbnails
 
 # ---------------------------------------------------------------------------------------
 note "sizes"

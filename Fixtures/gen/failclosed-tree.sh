@@ -108,8 +108,8 @@ fc_py exif-slack exif-slack-jpeg.jpg "$FC_WORK/exif-host.jpg" "$FC_WORK/gps.jpg"
 fc_desc exif-slack-jpeg.jpg
 
 # APPn segments only named, never decoded: a JPEG with EXIF GPS in the JFIF segment's slack, as
-# a JFXX thumbnail, and a TIFF block with GPS in an APP3 "Exif" segment (Kodak's). ExifTool
-# reports none of these GPS positions.
+# a JFXX thumbnail (photoaudit now walks that one as the child "thumbnail"), and a TIFF block
+# with GPS in an APP3 "Exif" segment (Kodak's). ExifTool reports none of these GPS positions.
 fc_py jfif-slack jfif-slack-jpeg.jpg "$FC_WORK/primary.jpg" "$FC_WORK/gps.jpg"
 fc_py jfxx jfxx-thumbnail-gps.jpg "$FC_WORK/primary.jpg" "$FC_WORK/gps.jpg"
 fc_py app3-exif app3-exif-gps.jpg "$FC_WORK/primary.jpg" "$FC_WORK/gps.jpg"

@@ -127,7 +127,7 @@ import Testing
 
   /// Every fixture, and every prefix of two with embedded documents, gives a sound tree.
   @Test func fixturesGiveSoundTrees() throws {
-    let folders = ["jpeg", "png", "heic", "defects", "hidden", "reference", "failclosed"]
+    let folders = ["jpeg", "png", "heic", "defects", "hidden", "reference", "failclosed", "previews"]
     for relative in folders.flatMap(FixtureFiles.images) {
       let bytes = try FileSource(path: FixtureFiles.path(relative)).allBytes()
       guard let format = ImageFormat.sniff(Array(bytes.prefix(64))) else { continue }
@@ -137,7 +137,8 @@ import Testing
       let mapped = map.regions.contains { $0.kind != .structure } || map.documents.contains { $0.origin == .appended }
       #expect(BackstopSweep.hasUnexplainedBytes(tree) == mapped, "\(relative)")
     }
-    for relative in ["failclosed/thumbnail-exif-gps.jpg", "failclosed/icc-trailer-jpeg.jpg"] {
+    for relative in ["failclosed/thumbnail-exif-gps.jpg", "failclosed/icc-trailer-jpeg.jpg", "previews/two-thumbnails.jpg",
+                     "previews/jfxx-rgb-leak.jpg", "previews/mpf-leak.jpg"] {
       let bytes = try FileSource(path: FixtureFiles.path(relative)).allBytes()
       for n in stride(from: 0, through: bytes.count, by: 7) {
         let tree = LayoutWalker.walk(MemorySource(Array(bytes.prefix(n))), format: .jpeg, mode: .complete)

@@ -106,7 +106,7 @@ import Testing
     var m = PhotoMetadata(path: "out.jpg", format: .jpeg, stored: stored, displayed: orientation.displayedSize(stored: stored))
     m.orientation.exif = Int(orientation.rawValue)
     m.orientation.effective = orientation
-    m.embeddedImages = [EmbeddedImage(kind: .thumbnail, item: nil, offset: 700, length: 5000, role: "EXIF thumbnail", format: .jpeg, size: thumbnail)]
+    m.embeddedImages = [EmbeddedImage(kind: .thumbnail, item: nil, offset: 700, length: 5000, role: "EXIF IFD1 thumbnail", format: .jpeg, size: thumbnail)]
     return m
   }
 
@@ -129,7 +129,37 @@ import Testing
 
   @Test func thePixelVerdictDecidesWhenThereIsOne() {
     let m = Self.withThumbnail(PixelSize(width: 160, height: 120), image: PixelSize(width: 2048, height: 1152))
-    let matching = PixelVerdicts(thumbnail: ThumbnailVerdict(score: 0.9, aspectDifference: 0, matches: true, detail: "same"))
+    let matching = PixelVerdicts(thumbnails: [ThumbnailVerdict(score: 0.9, aspectDifference: 0, matches: true, detail: "same")])
     #expect(Self.pa005(m, pixels: matching).isEmpty)
+  }
+
+  /// Every preview is judged on its own and named: a second thumbnail (JFXX) of the wrong shape
+  /// is a finding of its own; the first one's matching pixel verdict does not cover it.
+  @Test func everyPreviewIsJudgedAndNamed() {
+    var m = Self.withThumbnail(PixelSize(width: 160, height: 90), image: PixelSize(width: 2048, height: 1152))
+    m.embeddedImages.append(EmbeddedImage(kind: .thumbnail, item: 2, offset: 20, length: 900, role: "JFXX thumbnail", format: .jpeg,
+                                          size: PixelSize(width: 160, height: 120)))
+    let findings = CheckRegistry.run(CheckSubject(output: m)).filter { $0.id == .thumbnailLeak }
+    #expect(findings.map { "\($0.carrier ?? "") \($0.tag ?? "")" } == ["thumbnail#2 size"])
+    #expect(findings.first?.evidence.hasPrefix("the JFXX thumbnail at thumbnail#2 (160×120 as displayed) does not have the image's shape") == true)
+    let matching = PixelVerdicts(thumbnails: [ThumbnailVerdict(score: 0.9, aspectDifference: 0, matches: true, detail: "same")])
+    #expect(Self.pa005(m, pixels: matching) == ["size"], "thumbnail#2 has no pixel verdict: its shape decides")
+  }
+
+  /// MPF Large Thumbnails are previews; a camera fits the photo into a fixed frame with bars,
+  /// so their shape says nothing, their size does. Other MPF types are not previews.
+  @Test func mpfLargeThumbnailsAreJudgedBySizeOnly() {
+    var m = Self.withThumbnail(PixelSize(width: 160, height: 107), image: PixelSize(width: 3000, height: 2000))
+    m.embeddedImages.append(EmbeddedImage(kind: .mpfImage, item: 2, offset: 9000, length: 90000, role: "Large Thumbnail (full HD)",
+                                          format: .jpeg, size: PixelSize(width: 1920, height: 1080)))
+    #expect(Self.pa005(m).isEmpty, "16:9 frame of a 3:2 photo")
+    m.displayed = PixelSize(width: 1200, height: 1200)
+    m.stored = m.displayed
+    m.embeddedImages.removeFirst()
+    #expect(Self.pa005(m) == ["size"], "larger than a 1200×1200 output")
+    m.embeddedImages[0].role = "Multi-frame Disparity"
+    #expect(Self.pa005(m).isEmpty, "not a preview of the primary")
+    m.embeddedImages[0].role = "Undefined"
+    #expect(Self.pa005(m).isEmpty, "a gain map")
   }
 }

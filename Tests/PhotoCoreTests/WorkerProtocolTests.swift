@@ -15,7 +15,8 @@ import Testing
       orientation: OrientationVerdict(kind: .doubleRotated, displayedAs: .right, storedTransform: .left, score: 0.93, margin: 0.41),
       crop: CropVerdict(claimed: PixelRect(x: 1, y: 2, width: 30, height: 40), claimedScore: 0.88,
                         estimated: PixelRect(x: 3, y: 4, width: 50, height: 60), estimatedScore: -0.25, matches: true),
-      thumbnail: ThumbnailVerdict(score: 0.12, aspectDifference: 0.5, matches: false, detail: "other content"),
+      thumbnails: [ThumbnailVerdict(score: 0.12, aspectDifference: 0.5, matches: false, detail: "other content", path: "mpf-image#2",
+                                    role: "Large Thumbnail (VGA)")],
       problem: "the original does not decode", outputDamage: "premature end of data segment",
       incomplete: [IncompleteCheck(scope: "pixels", reason: "over --max-pixels")],
       sameness: PixelSameness(identicalPixels: true, displayedCorrelation: .nan))

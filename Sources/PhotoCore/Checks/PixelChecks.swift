@@ -31,11 +31,14 @@ struct CropCheck: Check {
   }
 }
 
-/// PA005: the embedded thumbnail carries GPS or shows other content than the output. What needs
-/// no pixels is checked without them too (`--no-pixels`): the thumbnail's own GPS, and a
-/// thumbnail whose shape (as displayed with the image's orientation) differs from the image's
-/// displayed shape by more than `shapeTolerance`, or that is larger than the image — it was not
-/// made from this image, so it can show the uncropped or unrotated original.
+/// PA005: an embedded preview of the image carries GPS or shows other content than the output.
+/// Every preview is judged (`PreviewImage`: EXIF IFD1 and JFXX thumbnails, MPF Large
+/// Thumbnails), each in its own finding naming its carrier path. What needs no pixels is
+/// checked without them too (`--no-pixels`): a thumbnail's own GPS, and a preview whose shape
+/// (as displayed with the image's orientation) differs from the image's displayed shape by more
+/// than `shapeTolerance`, or that is larger than the image — it was not made from this image, so
+/// it can show the uncropped or unrotated original. A preview the pixels judged is not judged by
+/// its shape.
 struct ThumbnailCheck: Check {
   var ids: [FindingID] { [.thumbnailLeak] }
 
@@ -48,24 +51,28 @@ struct ThumbnailCheck: Check {
       Finding(.thumbnailLeak, file: s.output.path, carrier: GPSEvidence.carrier(fix), tag: "GPS",
               evidence: "the embedded thumbnail's own EXIF carries GPS: \(GPSEvidence.describe(fix))")
     }
-    if let t = s.pixels?.thumbnail {
-      if !t.matches { out.append(Finding(.thumbnailLeak, file: s.output.path, carrier: "thumbnail", tag: "pixels", evidence: t.detail)) }
-    } else if let detail = Self.shapeMismatch(s.output) {
-      out.append(Finding(.thumbnailLeak, file: s.output.path, carrier: "thumbnail", tag: "size", evidence: detail))
+    let verdicts = s.pixels?.thumbnails ?? []
+    for preview in PreviewImage.all(s.output) {
+      let path = preview.path.description
+      if let verdict = verdicts.first(where: { $0.path == path }) {
+        if !verdict.matches { out.append(Finding(.thumbnailLeak, file: s.output.path, carrier: path, tag: "pixels", evidence: verdict.detail)) }
+      } else if let detail = Self.shapeMismatch(preview, in: s.output) {
+        out.append(Finding(.thumbnailLeak, file: s.output.path, carrier: path, tag: "size", evidence: detail))
+      }
     }
     return out
   }
 
-  /// Why the EXIF thumbnail cannot have been made from the image, judged by sizes alone; nil
-  /// when its size fits (or is unknown).
-  static func shapeMismatch(_ m: PhotoMetadata) -> String? {
-    guard let thumbnail = m.embeddedImages.first(where: { $0.kind == .thumbnail && $0.item == nil }),
-          let stored = thumbnail.size, stored.width > 0, stored.height > 0,
+  /// Why `preview` cannot have been made from the image of `m`, judged by sizes alone; nil when
+  /// its size fits (or is unknown). A preview that may carry black bars (an MPF Large
+  /// Thumbnail in a fixed frame) is judged by its size only: its shape says nothing.
+  static func shapeMismatch(_ preview: PreviewImage, in m: PhotoMetadata) -> String? {
+    guard let stored = preview.size, stored.width > 0, stored.height > 0,
           let image = m.displayed, image.width > 0, image.height > 0 else { return nil }
     let shown = m.orientation.effective.displayedSize(stored: stored)
     let thumbAspect = Double(shown.width) / Double(shown.height), imageAspect = Double(image.width) / Double(image.height)
-    let start = "the embedded thumbnail (\(shown) as displayed) "
-    if abs(thumbAspect / imageAspect - 1) > shapeTolerance {
+    let start = "\(preview.subject) (\(shown) as displayed) "
+    if !preview.mayHaveBars, abs(thumbAspect / imageAspect - 1) > shapeTolerance {
       return start + "does not have the image's shape (\(image), aspect \(CFormat.string("%.2f", thumbAspect)) vs \(CFormat.string("%.2f", imageAspect))): it was not made from this image and may show the uncropped or unrotated original"
     }
     if shown.width > image.width || shown.height > image.height {

@@ -40,8 +40,10 @@ struct MetadataAssembler {
     decodeOtherCarriers(normalized, into: &m)
     if let store = scan.c2pa { decodeC2PA(store, tree: tree, carriers: normalized.carriers, into: &m) }
     resolveGeometry(scan, into: &m)
-    // A thumbnail no walker reads (not a JPEG) is listed all the same.
-    for carrier in m.carriers where carrier.kind == .thumbnail {
+    // A thumbnail no walker reads (not a JPEG) is listed all the same (a raw JFXX thumbnail
+    // is listed by the walk already, with its size).
+    for carrier in m.carriers where carrier.kind == .thumbnail
+      && !m.embeddedImages.contains(where: { $0.kind == .thumbnail && $0.offset == carrier.offset }) {
       m.embeddedImages.append(EmbeddedImage(kind: .thumbnail, item: nil, offset: carrier.offset, length: carrier.length,
                                             role: carrier.note, format: ImageFormat.sniff(Array(carrier.payload.prefix(64)))))
     }

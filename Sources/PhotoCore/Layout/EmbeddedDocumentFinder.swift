@@ -1,5 +1,5 @@
 /// Finds the documents embedded in one walked document and has them walked: the thumbnail of
-/// each EXIF block (with the block's IFDs added to the layout), each ICC profile, each MPF
+/// each EXIF block (with the block's IFDs added to the layout), JFXX thumbnails, each ICC profile, each MPF
 /// image, and documents in the data after the end of the image. What the trailing data holds
 /// beyond them stays unexplained ("trailer").
 struct EmbeddedDocumentFinder {
@@ -11,8 +11,12 @@ struct EmbeddedDocumentFinder {
     self.children = children
   }
 
+  /// The role of an EXIF IFD1 thumbnail walked as a child.
+  static let ifd1ThumbnailRole = "EXIF IFD1 thumbnail"
+
   mutating func findAll() {
     exifBlocks()
+    jfxxThumbnails()
     iccProfiles()
     mpfImages()
     heifImageItems()
@@ -72,7 +76,7 @@ struct EmbeddedDocumentFinder {
         continue
       }
       add("thumbnail", index: nextIndex("thumbnail"), format: .jpeg, source: source, range: range, placement: placement,
-          origin: .embedded, role: "EXIF IFD1 thumbnail", imageKind: .thumbnail)
+          origin: .embedded, role: Self.ifd1ThumbnailRole, imageKind: .thumbnail)
     }
   }
 

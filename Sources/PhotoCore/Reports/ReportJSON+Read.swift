@@ -12,8 +12,8 @@ extension ReportJSON {
     report.livePhotoVideo = object["live_photo_video"]?.stringValue
     if let verdicts = object["verdicts"], verdicts != .null {
       report.recordedOrientation = verdicts["orientation"]?["summary"]?.stringValue
-      report.pixels = PixelVerdicts(crop: verdicts["crop"].flatMap(crop), thumbnail: verdicts["thumbnail"].flatMap(thumbnail),
-                                    problem: verdicts["problem"]?.stringValue)
+      let previews = verdicts["previews"]?.arrayValue?.compactMap(thumbnail) ?? verdicts["thumbnail"].flatMap(thumbnail).map { [$0] } ?? []
+      report.pixels = PixelVerdicts(crop: verdicts["crop"].flatMap(crop), thumbnails: previews, problem: verdicts["problem"]?.stringValue)
     }
     return report
   }
@@ -47,7 +47,8 @@ extension ReportJSON {
 
   static func thumbnail(_ object: JSONValue) -> ThumbnailVerdict? {
     guard let matches = object["matches"]?.boolValue, let detail = object["detail"]?.stringValue else { return nil }
-    return ThumbnailVerdict(score: object["score"]?.doubleValue ?? 0, aspectDifference: 0, matches: matches, detail: detail)
+    return ThumbnailVerdict(score: object["score"]?.doubleValue ?? 0, aspectDifference: 0, matches: matches, detail: detail,
+                            path: object["path"]?.stringValue ?? "thumbnail", role: object["role"]?.stringValue)
   }
 
   /// A policy applied to the finding objects of a file object: disabled findings dropped,

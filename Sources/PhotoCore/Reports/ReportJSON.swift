@@ -84,7 +84,7 @@ public enum ReportJSON {
 
   public static func verdicts(_ p: PixelVerdicts?) -> JSONValue {
     guard let p else { return .null }
-    return .object([
+    var members: [(String, JSONValue)] = [
       ("orientation", .optional(p.orientation) { v in
         .object([("verdict", .string(v.kind.rawValue)), ("displayed_as", .int(Int64(v.displayedAs.rawValue))),
                  ("score", .number(rounded(v.score))), ("margin", .number(rounded(v.margin))), ("summary", .string(v.summary))])
@@ -98,7 +98,15 @@ public enum ReportJSON {
         .object([("matches", .bool(t.matches)), ("score", .number(rounded(t.score))), ("detail", .string(t.detail))])
       }),
       ("problem", .optional(p.problem) { .string($0) }),
-    ])
+    ]
+    // More than one preview compared: each one, named (only then present; `thumbnail` sums them up).
+    if p.thumbnails.count > 1 {
+      members.insert(("previews", .array(p.thumbnails.map { t in
+        .object([("path", .string(t.path)), ("role", .optional(t.role) { .string($0) }), ("matches", .bool(t.matches)),
+                 ("score", .number(rounded(t.score))), ("detail", .string(t.detail))])
+      })), at: 3)
+    }
+    return .object(members)
   }
 
   static func rect(_ r: PixelRect) -> JSONValue {

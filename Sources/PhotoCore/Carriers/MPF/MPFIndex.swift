@@ -22,6 +22,18 @@ public struct MPFEntry: Sendable, Equatable {
     default: "Type 0x" + String(attribute & 0x00FF_FFFF, radix: 16)
     }
   }
+
+  /// MP types that are previews of the primary image (Large Thumbnail, classes 1 and 2): they
+  /// show what the primary shows, so an output that keeps one after cropping shows the
+  /// uncropped original (PA005). Disparity and multi-angle images show other viewpoints by
+  /// design, and type 0 ("Undefined") is what Ultra HDR gain maps use. [CIPA DC-007-2009 5.2.3.3.1]
+  public static let previewTypes: Set<UInt32> = [0x010001, 0x010002]
+
+  /// The names (`typeName`) of the preview types, as the layout tree records them (its role).
+  public static let previewTypeNames: Set<String> = ["Large Thumbnail (VGA)", "Large Thumbnail (full HD)"]
+
+  /// True for a Large Thumbnail: a preview of the primary image.
+  public var isPreviewOfPrimary: Bool { Self.previewTypes.contains(attribute & 0x00FF_FFFF) }
 }
 
 /// The MP index of an APP2 "MPF\0" segment: the entries that say where each image is.

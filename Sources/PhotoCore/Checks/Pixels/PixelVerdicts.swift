@@ -2,7 +2,9 @@
 public struct PixelVerdicts: Sendable, Equatable, Codable {
   public var orientation: OrientationVerdict?
   public var crop: CropVerdict?
-  public var thumbnail: ThumbnailVerdict?
+  /// One verdict per embedded preview of the primary image that decodes (EXIF IFD1 and JFXX
+  /// thumbnails, MPF Large Thumbnails), in layout order (PA005).
+  public var thumbnails: [ThumbnailVerdict]
   /// One verdict per C2PA claim or ingredient thumbnail that decodes (PA005, PA018).
   public var c2paThumbnails: [C2PAThumbnailVerdict] = []
   /// Why pixels could not be compared (decode failure, damage), when they could not: one line
@@ -16,17 +18,23 @@ public struct PixelVerdicts: Sendable, Equatable, Codable {
   /// How alike the output and its original are, for the "output unprocessed" check (PA019).
   public var sameness: PixelSameness?
 
-  public init(orientation: OrientationVerdict? = nil, crop: CropVerdict? = nil, thumbnail: ThumbnailVerdict? = nil,
+  public init(orientation: OrientationVerdict? = nil, crop: CropVerdict? = nil, thumbnails: [ThumbnailVerdict] = [],
               problem: String? = nil, outputDamage: String? = nil, incomplete: [IncompleteCheck] = [],
               sameness: PixelSameness? = nil) {
     self.orientation = orientation
     self.crop = crop
-    self.thumbnail = thumbnail
+    self.thumbnails = thumbnails
     self.problem = problem
     self.outputDamage = outputDamage
     self.incomplete = incomplete
     self.sameness = sameness
   }
+}
+
+extension PixelVerdicts {
+  /// The one thumbnail verdict reports summarize (the JSON report's `verdicts.thumbnail`): the
+  /// first preview that shows other content, else the first preview.
+  public var thumbnail: ThumbnailVerdict? { thumbnails.first { !$0.matches } ?? thumbnails.first }
 }
 
 /// Whether an output still has its original's pixels, from the reduced decodes the other
@@ -57,10 +65,18 @@ public struct CropVerdict: Sendable, Equatable, Codable {
   public var matches: Bool
 }
 
-/// Does the embedded thumbnail show the same picture as the output?
+/// Does an embedded preview (thumbnail, MPF Large Thumbnail) show the same picture as the output?
 public struct ThumbnailVerdict: Sendable, Equatable, Codable {
+  /// Correlation (−1…1) of its fingerprint with the output's as displayed.
   public var score: Double
+  /// Relative difference of its aspect ratio from the output's.
   public var aspectDifference: Double
+  /// Same content and shape: it shows what the output shows.
   public var matches: Bool
+  /// One sentence for reports.
   public var detail: String
+  /// Its carrier path ("thumbnail", "thumbnail#2", "mpf-image#2").
+  public var path: String = "thumbnail"
+  /// What it is ("EXIF IFD1 thumbnail", "JFXX thumbnail", "Large Thumbnail (full HD)").
+  public var role: String?
 }

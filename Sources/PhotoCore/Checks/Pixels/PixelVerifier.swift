@@ -15,7 +15,7 @@ public struct PixelInput: Sendable {
 }
 
 /// Compares pixels of an output with its original as displayed (at reduced size) and with its
-/// embedded thumbnail: the evidence for PA004 (orientation), PA009 (crop) and PA005 (thumbnail),
+/// embedded previews (`PreviewVerifier`): the evidence for PA004 (orientation), PA009 (crop) and PA005 (thumbnail),
 /// and for PA016 (the output's pixels do not decode cleanly) and PA015 (pixels not checked).
 ///
 /// Each file is decoded once, reduced (`PictureDecoder`), and that picture serves every check:
@@ -68,7 +68,7 @@ public enum PixelVerifier {
     }
     let outputStored = picture.stored
     let outputDisplayed = picture.displayed
-    verdicts.thumbnail = thumbnailVerdict(output.metadata, displayed: outputDisplayed)
+    verdicts.thumbnails = PreviewVerifier.verdicts(output, displayed: outputDisplayed, maxPixels: maxPixels)
     let c2paThumbnails = C2PAThumbnailVerifier.thumbnails(output.metadata)
     verdicts.c2paThumbnails = C2PAThumbnailVerifier.verdicts(c2paThumbnails, displayed: outputDisplayed, original: nil)
     guard let original else { return verdicts }
@@ -163,22 +163,5 @@ public enum PixelVerifier {
     guard long > longSide else { return luma }
     let w = max(1, image.width * longSide / long), h = max(1, image.height * longSide / long)
     return luma.resized(width: w, height: h)
-  }
-
-  /// PA005 evidence: the thumbnail (displayed like the main image) against the output.
-  static func thumbnailVerdict(_ output: PhotoMetadata, displayed: PixelImage) -> ThumbnailVerdict? {
-    guard let thumb = output.carriers.first(where: { $0.kind == .thumbnail && $0.item == nil && !$0.payload.isEmpty }),
-          ImageFormat.sniff(Array(thumb.payload.prefix(8))) == .jpeg,
-          let image = try? JPEGCodec.decode(thumb.payload, maxPixels: 1 << 22, expandGray: true)
-    else { return nil }
-    let shown = image.oriented(output.orientation.effective)
-    let score = shown.fingerprint().correlation(with: displayed.fingerprint())
-    let thumbAspect = Double(shown.width) / Double(max(shown.height, 1))
-    let mainAspect = Double(displayed.width) / Double(max(displayed.height, 1))
-    let aspectDifference = abs(thumbAspect / mainAspect - 1)
-    let matches = score >= sameContent && aspectDifference <= 0.1
-    let detail = matches ? "the thumbnail shows the same picture (match \(String(format: "%.2f", score)))"
-      : "the embedded thumbnail (\(shown.width)×\(shown.height)) shows other content than the image (match \(String(format: "%.2f", score)), aspect \(String(format: "%.2f", thumbAspect)) vs \(String(format: "%.2f", mainAspect))): it may reveal the uncropped or unrotated original"
-    return ThumbnailVerdict(score: score, aspectDifference: aspectDifference, matches: matches, detail: detail)
   }
 }

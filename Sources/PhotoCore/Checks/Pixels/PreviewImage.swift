@@ -1,0 +1,95 @@
+import Codecs
+
+/// A preview of the primary image embedded in a file — an EXIF IFD1 thumbnail, a JFXX
+/// thumbnail, an MPF Large Thumbnail — which must show what the image shows: PA005 compares
+/// each one with the image (by the pixels, or by its shape under `--no-pixels`). Other embedded
+/// images (gain maps, depth maps, disparity and multi-angle views) are not previews of the
+/// primary and are not compared; HEIF thumbnail items are, when coded as JPEG (HEVC ones are
+/// not decoded for this).
+struct PreviewImage {
+  /// Its place in the layout tree ("thumbnail", "thumbnail#2", "mpf-image#2").
+  var path: CarrierPath
+  /// What it is ("EXIF IFD1 thumbnail", "JFXX thumbnail", "Large Thumbnail (VGA)").
+  var role: String
+  /// Its stored size, when known.
+  var size: PixelSize?
+  /// A camera may fit the photo into a fixed frame with black bars (an MPF full-HD preview of a
+  /// 3:2 photo is 16:9): its shape alone says nothing.
+  var mayHaveBars: Bool
+  /// Its bytes when the model holds them (a thumbnail's carrier payload).
+  var payload: [UInt8]?
+  /// Where its bytes are in the file, when the model does not hold them (an MPF image).
+  var fileRange: Range<Int>?
+
+  /// How the HEIF walk names a thumbnail item (`thmb` reference): "thumbnail of item 10".
+  static let heifThumbnailRole = "thumbnail of item"
+  /// Most bytes read from the file for one preview (a full-HD JPEG is well under 2 MB).
+  static let maxBytes = 16 << 20
+
+  /// The previews of the primary image of `m`, in layout order.
+  static func all(_ m: PhotoMetadata) -> [PreviewImage] {
+    m.embeddedImages.compactMap { image in
+      guard image.path.steps.count == 1, let role = image.role else { return nil }
+      switch image.kind {
+      case .thumbnail:
+        // A HEIF thumbnail item coded as JPEG is walked and compared too (an HEVC one is not decoded here).
+        let heifJPEG = role.hasPrefix(heifThumbnailRole) && image.format == .jpeg
+        guard role.hasPrefix(EmbeddedDocumentFinder.ifd1ThumbnailRole) || role.hasPrefix(JFXXThumbnail.role) || heifJPEG else { return nil }
+        let carrier = m.carriers.first { $0.kind == .thumbnail && $0.document.isRoot && $0.offset == image.offset && !$0.payload.isEmpty }
+        return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: false, payload: carrier?.payload,
+                            fileRange: nil)
+      case .mpfImage:
+        guard MPFEntry.previewTypeNames.contains(role), image.length > 0, image.length <= maxBytes else { return nil }
+        return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: true, payload: nil,
+                            fileRange: image.offset..<image.offset + image.length)
+      default:
+        return nil
+      }
+    }
+  }
+
+  /// The first EXIF IFD1 thumbnail keeps the words reports always used for it.
+  var isClassicThumbnail: Bool { path == CarrierPath("thumbnail") && role == EmbeddedDocumentFinder.ifd1ThumbnailRole }
+
+  /// How messages name it: "the embedded thumbnail" (the first IFD1 thumbnail), "the JFXX
+  /// thumbnail at thumbnail#2", "the MPF Large Thumbnail (VGA) at mpf-image#2".
+  var subject: String {
+    if isClassicThumbnail { return "the embedded thumbnail" }
+    return "the \(mayHaveBars ? "MPF " : "")\(role) at \(path)"
+  }
+
+  /// Its pixels (stored, not oriented); nil when they cannot be read or decoded (then the
+  /// shape check judges it).
+  func decode(from source: any ByteSource, maxPixels: Int) -> PixelImage? {
+    let bytes: [UInt8]
+    if let payload {
+      bytes = payload
+    } else if let fileRange, let read = try? source.bytes(in: fileRange) {
+      bytes = read
+    } else {
+      return nil
+    }
+    if let jfxx = JFXXThumbnail.parse(bytes), jfxx.coding != .jpeg, role.hasPrefix(JFXXThumbnail.role) {
+      return Self.rawPixels(jfxx, in: bytes)
+    }
+    guard bytes.starts(with: [0xFF, 0xD8, 0xFF]), let header = try? JPEGCodec.readHeader(bytes) else { return nil }
+    // Decoded small: the comparison uses 32×32 fingerprints.
+    let scale = JPEGCodec.scalingFactors.filter { $0 <= .one && max($0.scaled(header.width), $0.scaled(header.height)) >= PixelVerifier.decodeLongSide }
+      .min() ?? .one
+    return try? JPEGCodec.decode(bytes, scale: scale, maxPixels: maxPixels, expandGray: true)
+  }
+
+  /// The pixels of a raw JFXX thumbnail (RGB samples, or palette indices).
+  static func rawPixels(_ jfxx: JFXXThumbnail, in bytes: [UInt8]) -> PixelImage? {
+    guard let size = jfxx.size else { return nil }
+    var rgb: [UInt8]
+    if let palette = jfxx.palette {
+      rgb = []
+      rgb.reserveCapacity(size.width * size.height * 3)
+      for index in bytes[jfxx.data] { rgb += bytes[palette.lowerBound + Int(index) * 3..<palette.lowerBound + Int(index) * 3 + 3] }
+    } else {
+      rgb = Array(bytes[jfxx.data])
+    }
+    return try? PixelImage(width: size.width, height: size.height, channels: 3, pixels: rgb)
+  }
+}

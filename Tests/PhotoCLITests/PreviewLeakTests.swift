@@ -1,0 +1,114 @@
+import Foundation
+import PhotoCLI
+import Testing
+
+/// PA005 for every embedded preview, through the command line, on `Fixtures/previews/` (made by
+/// `Fixtures/gen/previews.sh` with ImageMagick, exiftool and python3; what each file holds is
+/// checked there with exiftool): JFXX thumbnails (a JPEG, raw RGB pixels), MPF Large Thumbnails,
+/// a second thumbnail; exact findings and exit status, with the pixels and without them.
+@Suite struct PreviewLeakTests {
+  static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/previews").path
+
+  /// "id carrier tag" of each PA005 (and any other finding) `verify` reports for `name`.
+  static func findings(_ name: String, noPixels: Bool) -> (status: Int32, rows: [String]) {
+    let r = PhotoCLI.runCapturing(["verify", folder + "/" + name, "--format", "csv"] + (noPixels ? ["--no-pixels"] : []))
+    let rows = r.out.split(separator: "\n").dropFirst().map { row -> String in
+      let fields = row.components(separatedBy: ",")
+      return [fields[2], fields[5], fields[6]].joined(separator: " ")
+    }
+    return (r.status, rows)
+  }
+
+  /// Each fixture: what `verify` reports with the pixels, and with `--no-pixels` (the shape
+  /// check: a preview of another shape; an MPF preview's shape says nothing, bars may fill it).
+  static let cases: [(String, pixels: [String], noPixels: [String])] = [
+    // (a) A square crop whose JFXX thumbnail (a JPEG) shows the 3:2 original; one of the crop.
+    ("jfxx-leak.jpg", ["PA005 thumbnail pixels"], ["PA005 thumbnail size"]),
+    ("jfxx-match.jpg", [], []),
+    // A raw RGB JFXX thumbnail (extension code 0x13) of the original: decoded from its samples.
+    ("jfxx-rgb-leak.jpg", ["PA005 thumbnail pixels"], ["PA005 thumbnail size"]),
+    // (b) A 3:2 crop (the top-right quarter) with an MPF Large Thumbnail (VGA) of the whole
+    // original: the same shape, so only the pixels tell; one of the crop matches.
+    ("mpf-leak.jpg", ["PA005 mpf-image#2 pixels"], []),
+    ("mpf-match.jpg", [], []),
+    // A 16:9 full-HD-class preview of the uncropped 3:2 output, pillarboxed in black: the bars
+    // are trimmed before comparing.
+    ("mpf-letterbox.jpg", [], []),
+    // Disparity and undefined (gain map) MPF images of the original are not previews.
+    ("mpf-other-types.jpg", [], []),
+    // (c) An IFD1 thumbnail of the crop and a JFXX thumbnail of the original: the second leaks.
+    ("two-thumbnails.jpg", ["PA005 thumbnail#2 pixels"], ["PA005 thumbnail#2 size"]),
+  ]
+
+  @Test(arguments: cases)
+  func exactFindingsAndExitStatus(_ name: String, pixels: [String], noPixels: [String]) {
+    let withPixels = Self.findings(name, noPixels: false)
+    #expect(withPixels.rows == pixels, "\(name)")
+    #expect(withPixels.status == (pixels.isEmpty ? 0 : 1), "\(name)")
+    let without = Self.findings(name, noPixels: true)
+    #expect(without.rows == noPixels, "\(name) --no-pixels")
+    #expect(without.status == (noPixels.isEmpty ? 0 : 1), "\(name) --no-pixels")
+  }
+
+  /// The evidence names the preview (its role and carrier path) and the JSON report lists a
+  /// verdict per preview when there are several, `thumbnail` being the one that leaks.
+  @Test func evidenceAndVerdictsNameEachPreview() throws {
+    let r = PhotoCLI.runCapturing(["verify", Self.folder + "/two-thumbnails.jpg", "--format", "json"])
+    #expect(r.status == 1)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    let file = try #require((document["files"] as? [[String: Any]])?.first)
+    let verdicts = try #require(file["verdicts"] as? [String: Any])
+    let previews = try #require(verdicts["previews"] as? [[String: Any]])
+    #expect(previews.map { "\($0["path"] ?? "") \($0["role"] ?? "") \($0["matches"] ?? "")" }
+            == ["thumbnail EXIF IFD1 thumbnail 1", "thumbnail#2 JFXX thumbnail 0"])
+    let thumbnail = try #require(verdicts["thumbnail"] as? [String: Any])
+    #expect((thumbnail["detail"] as? String)?.hasPrefix("the JFXX thumbnail at thumbnail#2 (48×32) shows other content than the image") == true)
+    let mpf = PhotoCLI.runCapturing(["verify", Self.folder + "/mpf-leak.jpg", "--format", "csv"])
+    #expect(mpf.out.contains("\"the MPF Large Thumbnail (VGA) at mpf-image#2 (60×40) shows other content than the image (match "))
+    let single = PhotoCLI.runCapturing(["verify", Self.folder + "/jfxx-match.jpg", "--format", "json"])
+    #expect(!single.out.contains("\"previews\""), "one preview: `thumbnail` alone, as before")
+  }
+
+  /// Every corpus file with an MPF index, a JFXX thumbnail or a HEIF thumbnail coded as JPEG,
+  /// verified with and without the pixels: the PA005 findings expected, each with its reason. No
+  /// MPF Large Thumbnail gives one (the Nikon's VGA 640×424 and full-HD 1620×1080 previews match);
+  /// bars are trimmed (its IFD1 160×120 thumbnail of a 3:2 photo, 45-gps_ifd.jpg's of a 16:9 one).
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: CLITests.corpus.appendingPathComponent("INDEX.tsv").path), "needs ../shared/corpus"))
+  func corpusPreviewsGiveOnlyTheExpectedPA005() throws {
+    let index = try String(contentsOf: CLITests.corpus.appendingPathComponent("INDEX.tsv"), encoding: .utf8)
+    let rows = index.split(separator: "\n").dropFirst().map { $0.components(separatedBy: "\t") }
+    let mpf = rows.filter { $0.count > 11 && $0[11] == "yes" }.map { $0[0] }
+    let files = Set(mpf + ["exiftool-t-images/ExifTool.jpg", "exiv2-test-data/Sony.HIF"]).sorted()
+    #expect(files.count == 13, "\(files)")
+    func pa005(_ noPixels: Bool) -> [String] {
+      files.flatMap { path -> [String] in
+        let r = PhotoCLI.runCapturing(["verify", CLITests.corpus.appendingPathComponent(path).path, "--format", "csv"]
+                                      + (noPixels ? ["--no-pixels"] : []))
+        return r.out.split(separator: "\n").filter { $0.contains(",PA005,") }.map { row in
+          let fields = row.components(separatedBy: ",")
+          return "\(path) \(fields[5]) \(fields[6])"
+        }
+      }
+    }
+    // In the order of `files`.
+    let withPixels: [String] = [
+      // The corpus blanked both pictures (flat: no correlation, so no "same content").
+      "ente-motion-photos/pixel_8.jpg thumbnail pixels",
+      // The corpus keeps an 8×8 stand-in for the image; the JFXX thumbnail (45×60) is a photo.
+      "exiftool-t-images/ExifTool.jpg thumbnail pixels",
+      "exiv2-test-data/Sony.HIF thumbnail#13 pixels",
+      // An Exiv2 proof of concept: an 8×8 image, its EXIF says 4800×3200, the thumbnail is a photo.
+      "exiv2-test-data/pr_1994_poc2.jpg thumbnail pixels",
+    ]
+    #expect(pa005(false) == withPixels)
+    let withoutPixels: [String] = [
+      // Without pixels the shape decides: 160×120 thumbnails with bars of 3:2 and 16:9 photos.
+      "c2pa-public-testfiles/nikon-20221019-building.jpeg thumbnail size",
+      "exiftool-t-images/ExifTool.jpg thumbnail size",
+      "exiv2-test-data/Sony.HIF thumbnail#13 size",
+      "exiv2-test-data/pr_1994_poc2.jpg thumbnail size",
+      "ianare-exif-samples/45-gps_ifd.jpg thumbnail size",
+    ]
+    #expect(pa005(true) == withoutPixels)
+  }
+}
