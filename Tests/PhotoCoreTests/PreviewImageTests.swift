@@ -48,6 +48,42 @@ import Testing
     #expect(PreviewVerifier.trimmingBars(dark) == nil, "bars would leave less than half")
   }
 
+  /// Fail closed: a preview whose bytes begin like a JPEG but do not decode leaves the PA005 check
+  /// incomplete (PA015, named by its path) — a more lenient viewer may still show it. Placeholder
+  /// bytes that are no picture (what ExifTool's sample images hold) show nothing: no finding. A
+  /// preview with a verdict is complete, and an MPF preview over the byte cap is not read.
+  @Test func previewsThatClaimToBePicturesButDoNotDecodeAreIncomplete() throws {
+    var m = PhotoMetadata(path: "out.jpg", format: .jpeg, stored: PixelSize(width: 64, height: 48),
+                          displayed: PixelSize(width: 64, height: 48))
+    let broken: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 0x41, count: 40)
+    let placeholder = Array("<Dummy thumbnail data>".utf8)
+    m.embeddedImages = [
+      EmbeddedImage(kind: .thumbnail, item: nil, offset: 100, length: broken.count, role: "EXIF IFD1 thumbnail", format: .jpeg),
+      EmbeddedImage(kind: .thumbnail, item: 2, offset: 300, length: placeholder.count, role: "EXIF IFD1 thumbnail, not a JPEG"),
+    ]
+    m.carriers = [Carrier(kind: .thumbnail, offset: 100, length: broken.count, payload: broken),
+                  Carrier(kind: .thumbnail, offset: 300, length: placeholder.count, payload: placeholder)]
+    let paths = PreviewImage.all(m).map(\.path.description)
+    #expect(paths == ["thumbnail", "thumbnail#2"])
+    let input = PixelInput(metadata: m, source: MemorySource([]))
+    let picture = try PixelImage(width: 64, height: 48, channels: 3, pixels: [UInt8](repeating: 90, count: 64 * 48 * 3))
+    #expect(PreviewVerifier.verdicts(input, displayed: picture, maxPixels: 1 << 20).isEmpty, "neither decodes")
+    let incomplete = PreviewVerifier.uncompared(input, verdicts: [])
+    #expect(incomplete.map(\.scope) == ["thumbnail"], "only the one that begins like a JPEG")
+    #expect(incomplete.first?.reason.hasPrefix("the embedded thumbnail could not be decoded") == true)
+    let judged = ThumbnailVerdict(score: 0, aspectDifference: 0, matches: false, detail: "", path: "thumbnail", role: nil)
+    #expect(PreviewVerifier.uncompared(input, verdicts: [judged]).isEmpty)
+
+    // An MPF Large Thumbnail larger than `PreviewImage.maxBytes` is not read: incomplete.
+    var big = [UInt8](repeating: 0, count: PreviewImage.maxBytes + 16)
+    big.replaceSubrange(8..<11, with: [0xFF, 0xD8, 0xFF])
+    m.embeddedImages = [EmbeddedImage(kind: .mpfImage, item: 2, offset: 8, length: big.count - 8, role: "Large Thumbnail (VGA)", format: .jpeg)]
+    m.carriers = []
+    let mpf = PixelInput(metadata: m, source: MemorySource(big))
+    #expect(PreviewVerifier.verdicts(mpf, displayed: picture, maxPixels: 1 << 20).isEmpty)
+    #expect(PreviewVerifier.uncompared(mpf, verdicts: []).map(\.scope) == ["mpf-image#2"])
+  }
+
   /// Every prefix of files with JFXX and MPF previews is inspected and its previews compared
   /// without a trap; a preview cut short gives no "same picture" verdict it did not earn.
   @Test func truncatedPreviewsNeverTrap() throws {

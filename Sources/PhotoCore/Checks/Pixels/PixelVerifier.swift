@@ -69,6 +69,7 @@ public enum PixelVerifier {
     let outputStored = picture.stored
     let outputDisplayed = picture.displayed
     verdicts.thumbnails = PreviewVerifier.verdicts(output, displayed: outputDisplayed, maxPixels: maxPixels)
+    verdicts.incomplete += PreviewVerifier.uncompared(output, verdicts: verdicts.thumbnails)
     let c2paThumbnails = C2PAThumbnailVerifier.thumbnails(output.metadata)
     verdicts.c2paThumbnails = C2PAThumbnailVerifier.verdicts(c2paThumbnails, displayed: outputDisplayed, original: nil)
     guard let original else { return verdicts }

@@ -23,7 +23,8 @@ struct PreviewImage {
 
   /// How the HEIF walk names a thumbnail item (`thmb` reference): "thumbnail of item 10".
   static let heifThumbnailRole = "thumbnail of item"
-  /// Most bytes read from the file for one preview (a full-HD JPEG is well under 2 MB).
+  /// Most bytes read from the file for one preview (a full-HD JPEG is well under 2 MB); a larger
+  /// one is not compared, and the check says so (PA015).
   static let maxBytes = 16 << 20
 
   /// The previews of the primary image of `m`, in layout order.
@@ -39,7 +40,7 @@ struct PreviewImage {
         return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: false, payload: carrier?.payload,
                             fileRange: nil)
       case .mpfImage:
-        guard MPFEntry.previewTypeNames.contains(role), image.length > 0, image.length <= maxBytes else { return nil }
+        guard MPFEntry.previewTypeNames.contains(role), image.length > 0 else { return nil }
         return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: true, payload: nil,
                             fileRange: image.offset..<image.offset + image.length)
       default:
@@ -58,13 +59,13 @@ struct PreviewImage {
     return "the \(mayHaveBars ? "MPF " : "")\(role) at \(path)"
   }
 
-  /// Its pixels (stored, not oriented); nil when they cannot be read or decoded (then the
-  /// shape check judges it).
+  /// Its pixels (stored, not oriented); nil when they cannot be read or decoded, or are over
+  /// `maxBytes` (then the shape check judges it, and the pixel check is incomplete: PA015).
   func decode(from source: any ByteSource, maxPixels: Int) -> PixelImage? {
     let bytes: [UInt8]
     if let payload {
       bytes = payload
-    } else if let fileRange, let read = try? source.bytes(in: fileRange) {
+    } else if let fileRange, fileRange.count <= Self.maxBytes, let read = try? source.bytes(in: fileRange) {
       bytes = read
     } else {
       return nil
@@ -77,6 +78,20 @@ struct PreviewImage {
     let scale = JPEGCodec.scalingFactors.filter { $0 <= .one && max($0.scaled(header.width), $0.scaled(header.height)) >= PixelVerifier.decodeLongSide }
       .min() ?? .one
     return try? JPEGCodec.decode(bytes, scale: scale, maxPixels: maxPixels, expandGray: true)
+  }
+
+  /// True when its bytes begin like a picture: a JPEG's SOI, or a raw JFXX thumbnail.
+  func claimsToBePicture(in source: any ByteSource) -> Bool {
+    let head: [UInt8]
+    if let payload {
+      head = Array(payload.prefix(8))
+    } else if let fileRange, let read = try? source.bytes(in: fileRange.lowerBound..<min(fileRange.upperBound, fileRange.lowerBound + 8)) {
+      head = read
+    } else {
+      return false
+    }
+    if head.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
+    return role.hasPrefix(JFXXThumbnail.role) && payload.flatMap(JFXXThumbnail.parse).map { $0.coding != .jpeg } == true
   }
 
   /// The pixels of a raw JFXX thumbnail (RGB samples, or palette indices).

@@ -12,12 +12,27 @@ enum PreviewVerifier {
   static let barMaxLuma = 48
 
   /// One verdict per preview of `output` that decodes; a preview that does not decode gets none
-  /// (the shape check judges it).
+  /// (the shape check judges it, and `uncompared` reports it).
   static func verdicts(_ output: PixelInput, displayed: PixelImage, maxPixels: Int) -> [ThumbnailVerdict] {
     PreviewImage.all(output.metadata).compactMap { preview in
       guard let image = preview.decode(from: output.source, maxPixels: min(maxPixels, 1 << 24)) else { return nil }
       return verdict(preview, shown: image.oriented(output.metadata.orientation.effective), displayed: displayed)
     }
+  }
+
+  /// The previews of `output` that got no verdict among `verdicts` although they claim to be a
+  /// picture (a JPEG's start, or raw JFXX samples): they did not decode, or are over the byte
+  /// cap, so what a more lenient viewer shows of them was not compared with the image — the
+  /// file's PA005 check is incomplete (PA015), never passed in silence. Bytes that are no
+  /// picture at all (an IFD1 "thumbnail" a camera or editor filled with placeholder bytes) show
+  /// nothing; the sweep searches them for GPS like any other bytes.
+  static func uncompared(_ output: PixelInput, verdicts: [ThumbnailVerdict]) -> [IncompleteCheck] {
+    let judged = Set(verdicts.map(\.path))
+    return PreviewImage.all(output.metadata).filter { !judged.contains($0.path.description) && $0.claimsToBePicture(in: output.source) }
+      .map { preview in
+        IncompleteCheck(scope: preview.path.description,
+                        reason: "\(preview.subject) could not be decoded, so what it shows was not compared with the image (PA005)")
+      }
   }
 
   /// The verdict for one preview (already displayed with the image's orientation).
