@@ -60,16 +60,29 @@ extension HEIFContext {
   /// Same options and limits as `decodePrimary`. A thumbnail is often not transformed the
   /// way its master is: compare with care.
   public func decodeThumbnail(applyTransformations: Bool = true, maxPixels: Int) throws(CodecError) -> PixelImage? {
-    let count = heif_image_handle_get_number_of_thumbnails(primary)
-    guard count > 0 else { return nil }
-    var ids = [heif_item_id](repeating: 0, count: Int(count))
-    let filled = heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, count)
-    guard filled > 0 else { return nil }
+    guard let first = thumbnailIDs.first else { return nil }
+    return try decodeThumbnail(item: Int(first), applyTransformations: applyTransformations, maxPixels: maxPixels)
+  }
+
+  /// Decodes the thumbnail item `item` of the primary image, or returns `nil` when the primary
+  /// has no thumbnail of that id. With `applyTransformations`, libheif applies the thumbnail's
+  /// own `clap`/`irot`/`imir`: the picture is the thumbnail as displayed.
+  public func decodeThumbnail(item: Int, applyTransformations: Bool = true, maxPixels: Int) throws(CodecError) -> PixelImage? {
+    guard let id = heif_item_id(exactly: item), thumbnailIDs.contains(id) else { return nil }
     var handle: OpaquePointer?
-    try HEIFContext.check(heif_image_handle_get_thumbnail(primary, ids[0], &handle))
+    try HEIFContext.check(heif_image_handle_get_thumbnail(primary, id, &handle))
     guard let handle else { throw .heif(code: 0, message: "libheif returned no thumbnail handle") }
     defer { heif_image_handle_release(handle) }
     return try HEIFContext.decode(handle, applyTransformations: applyTransformations, maxPixels: maxPixels, what: "the thumbnail")
+  }
+
+  /// The item ids of the primary image's thumbnails (`thmb` references to it).
+  private var thumbnailIDs: [heif_item_id] {
+    let count = heif_image_handle_get_number_of_thumbnails(primary)
+    guard count > 0 else { return [] }
+    var ids = [heif_item_id](repeating: 0, count: Int(count))
+    let filled = heif_image_handle_get_list_of_thumbnail_IDs(primary, &ids, count)
+    return Array(ids.prefix(Int(max(0, min(filled, count)))))
   }
 
   /// Threads for tile decoding when the caller does not say: every core.

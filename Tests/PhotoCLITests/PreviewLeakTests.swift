@@ -96,6 +96,8 @@ import Testing
       "ente-motion-photos/pixel_8.jpg thumbnail pixels",
       // The corpus keeps an 8×8 stand-in for the image; the JFXX thumbnail (45×60) is a photo.
       "exiftool-t-images/ExifTool.jpg thumbnail pixels",
+      "exiv2-test-data/Sony.HIF thumbnail#11 pixels",
+      "exiv2-test-data/Sony.HIF thumbnail#12 pixels",
       "exiv2-test-data/Sony.HIF thumbnail#13 pixels",
       // An Exiv2 proof of concept: an 8×8 image, its EXIF says 4800×3200, the thumbnail is a photo.
       "exiv2-test-data/pr_1994_poc2.jpg thumbnail pixels",
@@ -110,5 +112,46 @@ import Testing
       "ianare-exif-samples/45-gps_ifd.jpg thumbnail size",
     ]
     #expect(pa005(true) == withoutPixels)
+  }
+
+  /// HEIF thumbnail items coded as HEVC are previews too: decoded by libheif, cut to their
+  /// `ispe` and shown through their own clap/irot/imir. Every corpus file with one: the phones'
+  /// and cameras' thumbnails match their picture (the iPhone's through its irot; Canon's coded
+  /// 320×320 for an `ispe` of 320×214, which libheif 1.15 does not cut), and the PA005 found
+  /// are each explained.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: CLITests.corpus.appendingPathComponent("INDEX.tsv").path), "needs ../shared/corpus"))
+  func corpusHEIFThumbnailsAreCompared() throws {
+    let matching = [
+      "ianare-exif-samples/iphone_13_pro_max.HEIC", "exiv2-test-data/2021-02-13-1929.heic", "exiv2-test-data/IMG_3578.heic",
+      "exiv2-test-data/Canon.HIF", "libheif/example.heic", "libheif/colors-no-alpha-thumbnail.heic",
+      "libheif/colors-with-alpha-thumbnail.heic", "metadata-extractor-images/Issue 487.heic",
+      "metadata-extractor-images/cheers_1440x960.heic", "ente-motion-photos/motionphoto.heic",
+    ]
+    for path in matching {
+      let r = PhotoCLI.runCapturing(["verify", CLITests.corpus.appendingPathComponent(path).path, "--format", "json"])
+      let document = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any], "\(path)")
+      let file = try #require((document["files"] as? [[String: Any]])?.first)
+      let thumbnail = try #require((file["verdicts"] as? [String: Any])?["thumbnail"] as? [String: Any], "\(path): no thumbnail verdict")
+      #expect(thumbnail["matches"] as? Bool == true, "\(path): \(thumbnail["detail"] ?? "")")
+      #expect((thumbnail["detail"] as? String)?.hasPrefix("the thumbnail of item ") == true, "\(path)")
+      let ids = ((file["findings"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+      #expect(!ids.contains("PA005") && !ids.contains("PA015"), "\(path): \(ids)")
+    }
+    func pa005(_ path: String, noPixels: Bool) -> [String] {
+      let r = PhotoCLI.runCapturing(["verify", CLITests.corpus.appendingPathComponent(path).path, "--format", "csv"]
+                                    + (noPixels ? ["--no-pixels"] : []))
+      return r.out.split(separator: "\n").filter { $0.contains(",PA005,") }.map { row in
+        let fields = row.components(separatedBy: ",")
+        return "\(fields[5]) \(fields[6])"
+      }
+    }
+    // Test files put together from parts: a 320×240 thumbnail on a 512×512 picture (libheif's
+    // issue reproductions) or on a 3:2 one whose data ExifTool's sample left out.
+    for path in ["libheif/github_44.heic", "libheif/github_50.heic"] {
+      #expect(pa005(path, noPixels: false) == ["thumbnail#50 size"] && pa005(path, noPixels: true) == ["thumbnail#50 size"], "\(path)")
+    }
+    #expect(pa005("exiftool-t-images/QuickTime.heic", noPixels: false) == ["thumbnail#20003 size"])
+    // The corpus blanked Sony's picture: none of its three thumbnails (two HEVC, one JPEG) matches it.
+    #expect(pa005("exiv2-test-data/Sony.HIF", noPixels: false) == ["thumbnail#11 pixels", "thumbnail#12 pixels", "thumbnail#13 pixels"])
   }
 }

@@ -4,8 +4,8 @@ import Codecs
 /// thumbnail, an MPF Large Thumbnail — which must show what the image shows: PA005 compares
 /// each one with the image (by the pixels, or by its shape under `--no-pixels`). Other embedded
 /// images (gain maps, depth maps, disparity and multi-angle views) are not previews of the
-/// primary and are not compared; HEIF thumbnail items are, when coded as JPEG (HEVC ones are
-/// not decoded for this).
+/// primary and are not compared. HEIF thumbnail items are previews too: a JPEG-coded one is
+/// walked like a JPEG, an HEVC or AV1 one is decoded by libheif with its own transformations.
 struct PreviewImage {
   /// Its place in the layout tree ("thumbnail", "thumbnail#2", "mpf-image#2").
   var path: CarrierPath
@@ -20,6 +20,13 @@ struct PreviewImage {
   var payload: [UInt8]?
   /// Where its bytes are in the file, when the model does not hold them (an MPF image).
   var fileRange: Range<Int>?
+  /// The HEIF thumbnail item coded as HEVC or AV1 it is, decoded by libheif (nil otherwise).
+  var heifItem: Int? = nil
+
+  /// True when its decoded pixels are already as displayed: a HEIF thumbnail item is shown
+  /// through its own `clap`/`irot`/`imir` (`heifThumbnail`); the others are stored like their
+  /// image and displayed with its orientation.
+  var isDecodedAsDisplayed: Bool { heifItem != nil }
 
   /// How the HEIF walk names a thumbnail item (`thmb` reference): "thumbnail of item 10".
   static let heifThumbnailRole = "thumbnail of item"
@@ -29,12 +36,25 @@ struct PreviewImage {
 
   /// The previews of the primary image of `m`, in layout order.
   static func all(_ m: PhotoMetadata) -> [PreviewImage] {
-    m.embeddedImages.compactMap { image in
+    let heifPrimary = m.tags.first { $0.name == "PrimaryItemID" && $0.document.isRoot }.flatMap { tag -> Int? in
+      if case .integer(let id) = tag.value { return Int(exactly: id) }
+      return nil
+    }
+    return m.embeddedImages.compactMap { image in
       guard image.path.steps.count == 1, let role = image.role else { return nil }
       switch image.kind {
       case .thumbnail:
-        // A HEIF thumbnail item coded as JPEG is walked and compared too (an HEVC one is not decoded here).
-        let heifJPEG = role.hasPrefix(heifThumbnailRole) && image.format == .jpeg
+        // A HEIF thumbnail item coded as JPEG is walked and compared like one; an HEVC or AV1
+        // one is decoded by libheif.
+        let isHEIFThumbnail = role.hasPrefix(heifThumbnailRole)
+        // A thumbnail of another image of the file (a second, hidden picture) is no preview of
+        // the primary: not compared (its metadata is PA010's).
+        if isHEIFThumbnail, !isThumbnail(role, of: heifPrimary) { return nil }
+        if isHEIFThumbnail, image.format != .jpeg, let item = image.item {
+          return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: false, payload: nil, fileRange: nil,
+                              heifItem: item)
+        }
+        let heifJPEG = isHEIFThumbnail && image.format == .jpeg
         guard role.hasPrefix(EmbeddedDocumentFinder.ifd1ThumbnailRole) || role.hasPrefix(JFXXThumbnail.role) || heifJPEG else { return nil }
         let carrier = m.carriers.first { $0.kind == .thumbnail && $0.document.isRoot && $0.offset == image.offset && !$0.payload.isEmpty }
         return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: false, payload: carrier?.payload,
@@ -49,6 +69,29 @@ struct PreviewImage {
     }
   }
 
+  /// A HEIF thumbnail item's pixels as displayed: libheif decodes the coded picture without
+  /// transformations, the picture is cut to the item's `ispe` — libheif 1.15 hands back the whole
+  /// coded frame (Canon's 320×214 thumbnails are coded 320×320, the rest is padding) — and its
+  /// own `clap`/`irot`/`imir` are applied (`HEIFDisplayGeometry`). Nil when it does not decode
+  /// or its coded frame is smaller than its `ispe`.
+  static func heifThumbnail(_ item: Int, from source: any ByteSource, file: HEIFFile?, maxPixels: Int) -> PixelImage? {
+    guard let file = file ?? (try? HEIFWalker.parse(source)), let stored = file.storedSize(of: item),
+          let context = try? HEIFContext(input: ByteSourceInput(source: source)),
+          let coded = try? context.decodeThumbnail(item: item, applyTransformations: false, maxPixels: maxPixels),
+          coded.width >= stored.width, coded.height >= stored.height else { return nil }
+    let geometry = HEIFDisplayGeometry(stored: stored, transforms: file.transforms(of: item))
+    let region = geometry.crop ?? PixelRect(x: 0, y: 0, width: stored.width, height: stored.height)
+    let picture = region == PixelRect(x: 0, y: 0, width: coded.width, height: coded.height) ? coded : try? coded.cropped(to: region)
+    return picture?.oriented(geometry.orientation)
+  }
+
+  /// True when the HEIF walk's `role` ("thumbnail of item 1, 20") names `primary` among the
+  /// items it is a thumbnail of.
+  static func isThumbnail(_ role: String, of primary: Int?) -> Bool {
+    guard let primary else { return false }
+    return role.dropFirst(heifThumbnailRole.count).split(separator: ",").contains { Int($0.trimmingCharacters(in: .whitespaces)) == primary }
+  }
+
   /// The first EXIF IFD1 thumbnail keeps the words reports always used for it.
   var isClassicThumbnail: Bool { path == CarrierPath("thumbnail") && role == EmbeddedDocumentFinder.ifd1ThumbnailRole }
 
@@ -61,7 +104,8 @@ struct PreviewImage {
 
   /// Its pixels (stored, not oriented); nil when they cannot be read or decoded, or are over
   /// `maxBytes` (then the shape check judges it, and the pixel check is incomplete: PA015).
-  func decode(from source: any ByteSource, maxPixels: Int) -> PixelImage? {
+  func decode(from source: any ByteSource, heif: HEIFFile? = nil, maxPixels: Int) -> PixelImage? {
+    if let heifItem { return Self.heifThumbnail(heifItem, from: source, file: heif, maxPixels: maxPixels) }
     let bytes: [UInt8]
     if let payload {
       bytes = payload
@@ -80,8 +124,10 @@ struct PreviewImage {
     return try? JPEGCodec.decode(bytes, scale: scale, maxPixels: maxPixels, expandGray: true)
   }
 
-  /// True when its bytes begin like a picture: a JPEG's SOI, or a raw JFXX thumbnail.
+  /// True when it claims to be a picture: a HEIF coded image item, bytes that begin with a
+  /// JPEG's SOI, or a raw JFXX thumbnail.
   func claimsToBePicture(in source: any ByteSource) -> Bool {
+    if heifItem != nil { return true }  // a coded image item, by its type
     let head: [UInt8]
     if let payload {
       head = Array(payload.prefix(8))

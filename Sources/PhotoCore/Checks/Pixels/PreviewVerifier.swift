@@ -15,8 +15,9 @@ enum PreviewVerifier {
   /// (the shape check judges it, and `uncompared` reports it).
   static func verdicts(_ output: PixelInput, displayed: PixelImage, maxPixels: Int) -> [ThumbnailVerdict] {
     PreviewImage.all(output.metadata).compactMap { preview in
-      guard let image = preview.decode(from: output.source, maxPixels: min(maxPixels, 1 << 24)) else { return nil }
-      return verdict(preview, shown: image.oriented(output.metadata.orientation.effective), displayed: displayed)
+      guard let image = preview.decode(from: output.source, heif: output.heif, maxPixels: min(maxPixels, 1 << 24)) else { return nil }
+      let shown = preview.isDecodedAsDisplayed ? image : image.oriented(output.metadata.orientation.effective)
+      return verdict(preview, shown: shown, displayed: displayed)
     }
   }
 
