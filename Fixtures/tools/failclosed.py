@@ -39,6 +39,8 @@ import struct
 import sys
 import zlib
 
+import mpf_index
+
 
 def be16(v):
     return struct.pack(">H", v)
@@ -57,18 +59,10 @@ def mpo(out, primary_path, secondary_paths):
     secondaries = [open(p, "rb").read() for p in secondary_paths]
     assert primary[:2] == b"\xff\xd8"
     count = 1 + len(secondaries)
-    entries_offset = 8 + 2 + 2 * 12 + 4
+    attributes = [0x20030000] + [0x00000000] * len(secondaries)  # the primary: representative, baseline MP
 
-    # The MP header: tags, then one 16-byte entry per image.
     def build(sizes, offsets):
-        h = b"MM\x00\x2a" + be32(8) + be16(2)
-        h += be16(0xB001) + be16(4) + be32(1) + be32(count)
-        h += be16(0xB002) + be16(7) + be32(16 * count) + be32(entries_offset)
-        h += be32(0)
-        for i, (size, offset) in enumerate(zip(sizes, offsets)):
-            attribute = 0x20030000 if i == 0 else 0x00000000
-            h += be32(attribute) + be32(size) + be32(offset) + be32(0)
-        return h
+        return mpf_index.mp_header(attributes, sizes, offsets)
 
     draft = build([0] * count, [0] * count)
     app2 = segment(0xE2, b"MPF\x00" + draft)

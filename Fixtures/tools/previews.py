@@ -17,6 +17,8 @@
 import struct
 import sys
 
+import mpf_index
+
 
 def be16(v):
     return struct.pack(">H", v)
@@ -94,17 +96,11 @@ def mpf(out, primary_path, typed):
     types = [0x030000] + [int(t, 16) for t, _ in typed]
     images = [open(p, "rb").read() for _, p in typed]
     count = len(types)
-    entries_offset = 8 + 2 + 2 * 12 + 4
+    # The representative-image flag on the primary; each entry's MP type in its low 24 bits.
+    attributes = [(0x20000000 if i == 0 else 0) | kind for i, kind in enumerate(types)]
 
     def build(sizes, offsets):
-        h = b"MM\x00\x2a" + be32(8) + be16(2)
-        h += be16(0xB001) + be16(4) + be32(1) + be32(count)
-        h += be16(0xB002) + be16(7) + be32(16 * count) + be32(entries_offset)
-        h += be32(0)
-        for i, (kind, size, offset) in enumerate(zip(types, sizes, offsets)):
-            attribute = (0x20000000 if i == 0 else 0) | kind  # representative image flag on the primary
-            h += be32(attribute) + be32(size) + be32(offset) + be32(0)
-        return h
+        return mpf_index.mp_header(attributes, sizes, offsets)
 
     at = after_app(primary)
     draft = segment(0xE2, b"MPF\x00" + build([0] * count, [0] * count))
