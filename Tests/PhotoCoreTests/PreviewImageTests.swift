@@ -84,6 +84,23 @@ import Testing
     #expect(PreviewVerifier.uncompared(mpf, verdicts: []).map(\.scope) == ["mpf-image#2"])
   }
 
+  /// A PA005 card in the HTML report shows the preview that leaks: in a file whose IFD1
+  /// thumbnail matches and whose JFXX thumbnail (thumbnail#2) shows the uncropped original, the
+  /// JFXX one (the card showed the first thumbnail whatever leaked).
+  @Test func theHTMLCardShowsThePreviewThatLeaks() throws {
+    let path = FixtureFiles.path("previews/two-thumbnails.jpg")
+    let source = try FileSource(path: path)
+    let metadata = Inspector.inspect(source: source, path: path)
+    let previews = PreviewImage.all(metadata)
+    #expect(previews.map(\.path.description) == ["thumbnail", "thumbnail#2"])
+    func uri(_ preview: PreviewImage) throws -> String? {
+      Thumbnailer.encode(try #require(preview.decode(from: source, maxPixels: 1 << 22)).oriented(metadata.orientation.effective))
+    }
+    let shown = try #require(Thumbnailer.embeddedDataURI(path))
+    #expect(shown == (try uri(previews[1])))
+    #expect(shown != (try uri(previews[0])))
+  }
+
   /// Every prefix of files with JFXX and MPF previews is inspected and its previews compared
   /// without a trap; a preview cut short gives no "same picture" verdict it did not earn.
   @Test func truncatedPreviewsNeverTrap() throws {

@@ -19,16 +19,27 @@ public enum Thumbnailer {
     return encode(image)
   }
 
-  /// The EXIF thumbnail embedded in `path`, displayed as the image is (its Orientation applied),
-  /// or nil when it has none that decodes: what a PA005 card shows beside the output.
-  public static func embeddedDataURI(_ path: String) -> String? {
-    guard let bytes = try? FileSource(path: path).allBytes() else { return nil }
-    let metadata = Inspector.inspect(source: MemorySource(bytes), path: path)
-    guard let thumb = metadata.carriers.first(where: { $0.kind == .thumbnail && $0.item == nil && !$0.payload.isEmpty }),
-          ImageFormat.sniff(Array(thumb.payload.prefix(8))) == .jpeg,
-          let image = try? JPEGCodec.decode(thumb.payload, maxPixels: 1 << 22, expandGray: true)
-    else { return nil }
-    return encode(image.oriented(metadata.orientation.effective))
+  /// The embedded preview of `path` a PA005 card shows beside the output, as displayed: the
+  /// first preview (`PreviewImage`: EXIF and JFXX thumbnails, MPF Large Thumbnails, HEIF
+  /// thumbnail items) whose pixels show other content than the image, else the first that
+  /// decodes; nil when none decodes.
+  public static func embeddedDataURI(_ path: String, maxPixels: Int = 200_000_000) -> String? {
+    guard let source = try? FileSource(path: path), !VideoRemediation.isVideo(source) else { return nil }
+    let inspection = Inspector.read(source: source, path: path, options: InspectOptions(mode: .metadata))
+    let input = PixelInput(metadata: inspection.metadata, source: source, heif: inspection.tree?.scan.heif)
+    var previews = PreviewImage.all(input.metadata)
+    guard !previews.isEmpty else { return nil }
+    if let displayed = try? PictureDecoder.decode(source, metadata: input.metadata, heif: input.heif,
+                                                  minLongSide: PixelVerifier.decodeLongSide, maxPixels: maxPixels).displayed,
+       let leak = PreviewVerifier.verdicts(input, displayed: displayed, maxPixels: maxPixels).first(where: { !$0.matches }),
+       let index = previews.firstIndex(where: { $0.path.description == leak.path }) {
+      previews.insert(previews.remove(at: index), at: 0)
+    }
+    for preview in previews {
+      guard let image = preview.decode(from: source, heif: input.heif, maxPixels: 1 << 22) else { continue }
+      return encode(preview.isDecodedAsDisplayed ? image : image.oriented(input.metadata.orientation.effective))
+    }
+    return nil
   }
 
   static func encode(_ picture: PixelImage) -> String? {
