@@ -26,7 +26,9 @@ enum ReportOutput {
     if format == "json" {
       // Bytes from the writer to the file: no String of the whole report is made.
       let document = ReportJSON.document(report, jobs: jobs)
-      OptionValues.emit(bytes: document.serializedBytes(jobs: jobs, suffix: "\n"), parsed: parsed, io: io,
+      // ~1 KB a file in a metadata scan's report (measured: 1,192,382 bytes for 1,200 files).
+      let expected = 4096 + 1024 * report.files.count
+      OptionValues.emit(bytes: document.serializedBytes(jobs: jobs, suffix: "\n", capacity: expected), parsed: parsed, io: io,
                         command: spec.name, outcome: &outcome)
       io.keepUntilExit(document)
     } else {

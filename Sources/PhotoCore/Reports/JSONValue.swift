@@ -60,10 +60,12 @@ public indirect enum JSONValue: Sendable, Equatable {
   }
 
   /// The UTF-8 bytes of `serialized`, and `suffix` after them: what a report file holds,
-  /// without making (and validating) a String of a report of many thousand files.
-  public func serializedBytes(pretty: Bool = true, jobs: Int = 1, suffix: String = "") -> [UInt8] {
+  /// without making (and validating) a String of a report of many thousand files. `capacity`:
+  /// the expected length, reserved up front — a buffer that grows by doubling touches fresh
+  /// pages at each step (page faults were a quarter of a metadata scan's kernel time).
+  public func serializedBytes(pretty: Bool = true, jobs: Int = 1, suffix: String = "", capacity: Int = 4096) -> [UInt8] {
     var out: [UInt8] = []
-    out.reserveCapacity(4096)
+    out.reserveCapacity(max(4096, capacity))
     write(to: &out, pretty: pretty, indent: 0, jobs: jobs)
     JSONValue.append(suffix, to: &out)
     return out
@@ -87,8 +89,12 @@ public indirect enum JSONValue: Sendable, Equatable {
       if jobs > 1, items.count >= JSONValue.parallelArrayLength {
         let chunk = (items.count + jobs - 1) / jobs
         let ranges = stride(from: 0, to: items.count, by: chunk).map { $0..<min($0 + chunk, items.count) }
+        // Each piece is about its share of what the whole was reserved for (the long array is
+        // most of a report).
+        let share = out.capacity / ranges.count
         let pieces = ParallelMap.map(ranges, jobs: jobs) { range in
           var piece: [UInt8] = []
+          piece.reserveCapacity(share)
           JSONValue.writeItems(items[range], first: range.lowerBound == 0, to: &piece, pretty: pretty, indent: indent)
           return piece
         }
