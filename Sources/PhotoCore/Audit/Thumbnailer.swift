@@ -27,19 +27,13 @@ public enum Thumbnailer {
     guard let source = try? FileSource(path: path), !VideoRemediation.isVideo(source) else { return nil }
     let inspection = Inspector.read(source: source, path: path, options: InspectOptions(mode: .metadata))
     let input = PixelInput(metadata: inspection.metadata, source: source, heif: inspection.tree?.scan.heif)
-    var previews = PreviewImage.all(input.metadata)
-    guard !previews.isEmpty else { return nil }
-    if let displayed = try? PictureDecoder.decode(source, metadata: input.metadata, heif: input.heif,
-                                                  minLongSide: PixelVerifier.decodeLongSide, maxPixels: maxPixels).displayed,
-       let leak = PreviewVerifier.verdicts(input, displayed: displayed, maxPixels: maxPixels).first(where: { !$0.matches }),
-       let index = previews.firstIndex(where: { $0.path.description == leak.path }) {
-      previews.insert(previews.remove(at: index), at: 0)
-    }
-    for preview in previews {
-      guard let image = preview.decode(from: source, heif: input.heif, maxPixels: 1 << 22) else { continue }
-      return encode(preview.isDecodedAsDisplayed ? image : image.oriented(input.metadata.orientation.effective))
-    }
-    return nil
+    let shown = PreviewVerifier.shown(input, maxPixels: maxPixels)
+    guard let first = shown.first else { return nil }
+    guard let displayed = try? PictureDecoder.decode(source, metadata: input.metadata, heif: input.heif,
+                                                     minLongSide: PixelVerifier.decodeLongSide, maxPixels: maxPixels).displayed
+    else { return encode(first.picture) }
+    let leak = shown.first { !PreviewVerifier.verdict($0.preview, shown: $0.picture, displayed: displayed).matches }
+    return encode((leak ?? first).picture)
   }
 
   static func encode(_ picture: PixelImage) -> String? {

@@ -119,8 +119,7 @@ struct PreviewImage {
     }
     guard bytes.starts(with: [0xFF, 0xD8, 0xFF]), let header = try? JPEGCodec.readHeader(bytes) else { return nil }
     // Decoded small: the comparison uses 32×32 fingerprints.
-    let scale = JPEGCodec.scalingFactors.filter { $0 <= .one && max($0.scaled(header.width), $0.scaled(header.height)) >= PixelVerifier.decodeLongSide }
-      .min() ?? .one
+    let scale = PictureDecoder.scale(for: PixelSize(width: header.width, height: header.height), minLongSide: PixelVerifier.decodeLongSide)
     return try? JPEGCodec.decode(bytes, scale: scale, maxPixels: maxPixels, expandGray: true)
   }
 

@@ -14,10 +14,15 @@ enum PreviewVerifier {
   /// One verdict per preview of `output` that decodes; a preview that does not decode gets none
   /// (the shape check judges it, and `uncompared` reports it).
   static func verdicts(_ output: PixelInput, displayed: PixelImage, maxPixels: Int) -> [ThumbnailVerdict] {
+    shown(output, maxPixels: maxPixels).map { verdict($0.preview, shown: $0.picture, displayed: displayed) }
+  }
+
+  /// Each preview of `output` that decodes, with its pixels as displayed: the image's
+  /// orientation applied, or a HEIF thumbnail item's own transformations.
+  static func shown(_ output: PixelInput, maxPixels: Int) -> [(preview: PreviewImage, picture: PixelImage)] {
     PreviewImage.all(output.metadata).compactMap { preview in
       guard let image = preview.decode(from: output.source, heif: output.heif, maxPixels: min(maxPixels, 1 << 24)) else { return nil }
-      let shown = preview.isDecodedAsDisplayed ? image : image.oriented(output.metadata.orientation.effective)
-      return verdict(preview, shown: shown, displayed: displayed)
+      return (preview, preview.isDecodedAsDisplayed ? image : image.oriented(output.metadata.orientation.effective))
     }
   }
 
