@@ -11,34 +11,20 @@ import Testing
   /// A pid no process can have (above any `pid_max`): `kill(pid, 0)` says ESRCH.
   static let goneMaker = Int32.max - 1
 
-  @Test func aReportSweepsOnlyTheDebrisOfItsOwnName() throws {
-    let scratch = try ScratchDirectory("report-debris")
+  /// `inspect`'s report (written as text) and `verify`'s JSON report (written from bytes) alike.
+  @Test(arguments: [("inspect", "report.json"), ("verify", "audit.json")])
+  func aReportSweepsOnlyTheDebrisOfItsOwnName(command: String, report: String) throws {
+    let scratch = try ScratchDirectory("report-debris-\(command)")
     defer { scratch.remove() }
     let folder = try scratch.sub("reports")
-    let mine = TemporaryFiles.prefix + "\(Self.goneMaker)-report.json.AAAAAA"
+    let mine = TemporaryFiles.prefix + "\(Self.goneMaker)-\(report).AAAAAA"
     let theirs = TemporaryFiles.prefix + "\(Self.goneMaker)-shard-2.json.BBBBBB"
     for name in [mine, theirs] { try Data("half".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
     let photo = CLITests.packageRoot.appendingPathComponent("Fixtures/jpeg/clean.jpg").path
-    let run = PhotoCLI.runCapturing(["inspect", photo, "--format", "json", "-o", folder + "/report.json"])
+    let run = PhotoCLI.runCapturing([command, photo, "--format", "json", "-o", folder + "/" + report])
     #expect(run.status == 0, "\(run.err)")
-    #expect(FileManager.default.fileExists(atPath: folder + "/report.json"))
-    #expect(!FileManager.default.fileExists(atPath: folder + "/" + mine), "the debris of report.json was left")
-    #expect(FileManager.default.fileExists(atPath: folder + "/" + theirs), "another report's temporary was removed")
-  }
-
-  /// The same for a JSON report, which is written from bytes, not text.
-  @Test func aJSONReportSweepsOnlyTheDebrisOfItsOwnName() throws {
-    let scratch = try ScratchDirectory("report-debris-json")
-    defer { scratch.remove() }
-    let folder = try scratch.sub("reports")
-    let mine = TemporaryFiles.prefix + "\(Self.goneMaker)-audit.json.AAAAAA"
-    let theirs = TemporaryFiles.prefix + "\(Self.goneMaker)-shard-2.json.BBBBBB"
-    for name in [mine, theirs] { try Data("half".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
-    let photo = CLITests.packageRoot.appendingPathComponent("Fixtures/jpeg/clean.jpg").path
-    let run = PhotoCLI.runCapturing(["verify", photo, "--format", "json", "-o", folder + "/audit.json"])
-    #expect(run.status == 0, "\(run.err)")
-    #expect(FileManager.default.fileExists(atPath: folder + "/audit.json"))
-    #expect(!FileManager.default.fileExists(atPath: folder + "/" + mine), "the debris of audit.json was left")
+    #expect(FileManager.default.fileExists(atPath: folder + "/" + report))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/" + mine), "the debris of \(report) was left")
     #expect(FileManager.default.fileExists(atPath: folder + "/" + theirs), "another report's temporary was removed")
   }
 }
