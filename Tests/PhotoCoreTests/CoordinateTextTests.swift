@@ -20,6 +20,22 @@ import Testing
     ("33.8688 S; 151.2093 E", .decimalPair, -33.8688, 151.2093),
     ("40.748400, -73.985700", .decimalPair, 40.7484, -73.9857),
     ("(-0.250, 12.345)", .decimalPair, -0.25, 12.345),
+    // Degrees, minutes, seconds: 31° 13' 49.5" = 31.230416…°, 121° 28' 25.3" = 121.473694…°.
+    ("31°13'49.5\"N 121°28'25.3\"E", .sexagesimalPair, 31 + 13 / 60.0 + 49.5 / 3600, 121 + 28 / 60.0 + 25.3 / 3600),
+    ("33°52′4.8″S, 151°12′33.5″E", .sexagesimalPair, -(33 + 52 / 60.0 + 4.8 / 3600), 151 + 12 / 60.0 + 33.5 / 3600),
+    ("31 deg 13' 49.50\" N, 121 deg 28' 25.32\" E", .sexagesimalPair, 31 + 13 / 60.0 + 49.5 / 3600, 121 + 28 / 60.0 + 25.32 / 3600),
+    ("N 31° 13.825' W 121° 28.422'", .sexagesimalPair, 31 + 13.825 / 60, -(121 + 28.422 / 60)),
+    ("31.230416° N, 121.473701° E", .sexagesimalPair, 31.230416, 121.473701),
+    ("-33°52'4.8\" 151°12'33.5\"", .sexagesimalPair, -(33 + 52 / 60.0 + 4.8 / 3600), 151 + 12 / 60.0 + 33.5 / 3600),
+    ("40\u{B0}44'54\"N 73\u{B0}59'8\"W", .sexagesimalPair, 40 + 44 / 60.0 + 54 / 3600, -(73 + 59 / 60.0 + 8 / 3600)),
+    // Named latitude and longitude.
+    ("lat: 31.23, lon: 121.47", .labelledPair, 31.23, 121.47),
+    ("Latitude 31.230416 Longitude 121.473701", .labelledPair, 31.230416, 121.473701),
+    ("{\"lat\":31.2304,\"alt\":12.5,\"lng\":-121.4737}", .labelledPair, 31.2304, -121.4737),
+    ("lng=121.4737&lat=-31.2304", .labelledPair, -31.2304, 121.4737),
+    ("<lat>31.2304</lat><lon>121.4737</lon>", .labelledPair, 31.2304, 121.4737),
+    ("LAT 31.2304 S LONG 121.4737 W", .labelledPair, -31.2304, -121.4737),
+    ("lat: 31°13'49.5\"N, lon: 121°28'25.3\"E", .labelledPair, 31 + 13 / 60.0 + 49.5 / 3600, 121 + 28 / 60.0 + 25.3 / 3600),
   ]
 
   @Test(arguments: found)
@@ -50,6 +66,13 @@ import Testing
     "+1 555 0100, call +44 20 7946 0958",
     "https://maps.app.goo.gl/X7sLq2Vd3kPz",
     "ChIJN1t_tDeuEmsRUsoyG83frY4",
+    "31°N 121°E",  // whole degrees: a region, not a place
+    "31°75'N 121°28'E",  // 75 minutes
+    "rotated 90°, 12.5° tilt",
+    "translate 31.23, longest 121.47",  // names inside words
+    "lat: 31.2, lon: 121.4",  // one decimal
+    "lat: 95.25, lon: 10.25",  // latitude beyond 90
+    "lat 31.23 and after a long digression about something else, lon 121.47",
     "",
   ])
   func staysQuiet(_ text: String) {

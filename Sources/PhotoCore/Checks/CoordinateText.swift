@@ -1,6 +1,9 @@
 /// Coordinates written as text: ISO 6709 strings ("+31.2304+121.4737/", as QuickTime `©xyz`
-/// and Android write them) and decimal latitude/longitude pairs ("31.230416, 121.473701",
-/// ExifTool's "31.230416 121.473701", "31.230416 N, 121.473701 E").
+/// and Android write them), decimal latitude/longitude pairs ("31.230416, 121.473701",
+/// ExifTool's "31.230416 121.473701", "31.230416 N, 121.473701 E"), degrees with minutes and
+/// seconds (`CoordinateText+Sexagesimal`: "31°13'49.5\"N 121°28'25.3\"E", ExifTool's
+/// "31 deg 13' 49.50\" N") and labelled pairs (`CoordinateText+Labelled`: "lat: 31.2304,
+/// lon: 121.4737", `{"lat":31.2304,"lng":121.4737}`).
 ///
 /// Works on bytes (ASCII matters, anything else is a boundary) so the same detector serves JSON
 /// strings and raw regions. Built to miss little and to stay quiet on ordinary text:
@@ -10,7 +13,9 @@
 /// - an ISO 6709 point needs signed latitude (±DD, ±DDMM or ±DDMMSS) and longitude (±DDD,
 ///   ±DDDMM or ±DDDMMSS), minutes and seconds below 60, and either the "/" terminator or a
 ///   fraction on both parts [ISO 6709:2008 Annex H];
-/// - neither may touch a letter, digit or dot on its outer sides (versions, IP addresses);
+/// - degrees-minutes-seconds need a degree sign and minutes (or three decimals of a degree) on
+///   both angles; labelled pairs need both names and two decimals (see their files);
+/// - none may touch a letter, digit or dot on its outer sides (versions, IP addresses);
 /// - 0, 0 is the usual "no location" placeholder, not a location.
 public enum CoordinateText {
   /// Decimals a number of a decimal pair needs.
@@ -22,6 +27,8 @@ public enum CoordinateText {
     public enum Form: String, Sendable, Equatable {
       case iso6709 = "ISO 6709 string"
       case decimalPair = "decimal coordinate pair"
+      case sexagesimalPair = "degrees, minutes and seconds"
+      case labelledPair = "labelled latitude and longitude"
     }
     /// ISO 6709 or decimal pair.
     public var form: Form
@@ -42,9 +49,17 @@ public enum CoordinateText {
     var i = 0
     while i < bytes.count {
       let b = bytes[i]
-      let startsNumber = b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || isDigit(b)
-      if startsNumber, i == 0 || !isWordByte(bytes[i - 1]) {
-        if let m = iso6709(bytes, at: i) ?? decimalPair(bytes, at: i) {
+      if i == 0 || !isWordByte(bytes[i - 1]) {
+        let startsNumber = b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || isDigit(b)
+        var m: Match?
+        if startsNumber {
+          m = iso6709(bytes, at: i) ?? sexagesimalPair(bytes, at: i) ?? decimalPair(bytes, at: i)
+        } else if b | 0x20 == UInt8(ascii: "l") {
+          m = labelledPair(bytes, at: i)
+        } else if b == UInt8(ascii: "N") || b == UInt8(ascii: "S") {
+          m = sexagesimalPair(bytes, at: i)
+        }
+        if let m {
           matches.append(m)
           i = m.range.upperBound
           continue
@@ -137,23 +152,38 @@ public enum CoordinateText {
     var i = start
     guard var lat = decimal(bytes, &i) else { return nil }
     if let hemisphere = hemisphere(bytes, &i, letters: "NS") { lat = hemisphere == UInt8(ascii: "S") ? -abs(lat) : abs(lat) }
-    // Separator: spaces, at most one comma or semicolon, spaces; at least one of them.
+    guard pairSeparator(bytes, &i), var lon = decimal(bytes, &i) else { return nil }
+    if let hemisphere = hemisphere(bytes, &i, letters: "EW") { lon = hemisphere == UInt8(ascii: "W") ? -abs(lon) : abs(lon) }
+    guard endsCoordinate(bytes, at: i), isLocation(lat, lon) else { return nil }
+    return Match(form: .decimalPair, latitude: lat, longitude: lon, range: start..<i)
+  }
+
+  /// Between the two numbers of a pair: spaces, at most one comma or semicolon, spaces; at
+  /// least one of them and at most 8 bytes. Moves `i` past it; false when there is none.
+  static func pairSeparator(_ bytes: [UInt8], _ i: inout Int) -> Bool {
     let separatorStart = i
     while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
     if i < bytes.count, bytes[i] == UInt8(ascii: ",") || bytes[i] == UInt8(ascii: ";") { i += 1 }
     while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
-    guard i > separatorStart, i - separatorStart <= 8 else { return nil }
-    guard var lon = decimal(bytes, &i) else { return nil }
-    if let hemisphere = hemisphere(bytes, &i, letters: "EW") { lon = hemisphere == UInt8(ascii: "W") ? -abs(lon) : abs(lon) }
-    // A full stop may end the sentence the pair is in ("… at 31.230416, 121.473701."), but a
-    // dot before a digit continues a number (a version, an address).
-    guard i == bytes.count || !isWordByte(bytes[i]) || (bytes[i] == UInt8(ascii: ".") && !isDigit(at: i + 1, in: bytes)) else { return nil }
-    guard abs(lat) <= 90, abs(lon) <= 180, abs(lat) >= 1 || abs(lon) >= 1 else { return nil }
-    return Match(form: .decimalPair, latitude: lat, longitude: lon, range: start..<i)
+    return i > separatorStart && i - separatorStart <= 8
   }
 
-  /// [±]D{1,3}.F{3,}: a decimal number with enough decimals to be a coordinate.
-  static func decimal(_ bytes: [UInt8], _ i: inout Int) -> Double? {
+  /// True when a coordinate may end at `i`: the end, or a byte that is no letter, digit or dot.
+  /// A full stop may end the sentence the pair is in ("… at 31.230416, 121.473701."), but a
+  /// dot before a digit continues a number (a version, an address).
+  static func endsCoordinate(_ bytes: [UInt8], at i: Int) -> Bool {
+    i == bytes.count || !isWordByte(bytes[i]) || (bytes[i] == UInt8(ascii: ".") && !isDigit(at: i + 1, in: bytes))
+  }
+
+  /// True for a latitude and longitude in range that are not both below 1 in magnitude (ratios
+  /// such as "0.850, 0.900", and 0, 0, the usual "no location" placeholder).
+  static func isLocation(_ latitude: Double, _ longitude: Double) -> Bool {
+    abs(latitude) <= 90 && abs(longitude) <= 180 && (abs(latitude) >= 1 || abs(longitude) >= 1)
+  }
+
+  /// [±]D{1,3}.F{n,}: a decimal number with at least `fractionDigits` decimals (by default,
+  /// enough to be a coordinate on its own).
+  static func decimal(_ bytes: [UInt8], _ i: inout Int, fractionDigits: Int = minimumFractionDigits) -> Double? {
     var j = i
     if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
     let integerStart = j
@@ -162,7 +192,7 @@ public enum CoordinateText {
     j += 1
     let fractionStart = j
     while j < bytes.count, isDigit(bytes[j]), j - fractionStart < 16 { j += 1 }
-    guard j - fractionStart >= minimumFractionDigits else { return nil }
+    guard j - fractionStart >= fractionDigits else { return nil }
     if j < bytes.count, isDigit(bytes[j]) || (bytes[j] == UInt8(ascii: ".") && isDigit(at: j + 1, in: bytes)) { return nil }
     guard let value = Double(String(decoding: bytes[i..<j], as: UTF8.self)) else { return nil }
     i = j

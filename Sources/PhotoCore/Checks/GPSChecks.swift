@@ -6,7 +6,7 @@ struct GPSPresentCheck: Check {
   func findings(for s: CheckSubject) -> [Finding] {
     let file = s.output.path
     var out = s.output.gps.map { fix in
-      Finding(.gpsPresent, file: file, carrier: GPSEvidence.carrier(fix), tag: fix.signature == nil ? "GPSLatitude/GPSLongitude" : "GPS signature",
+      Finding(.gpsPresent, file: file, carrier: GPSEvidence.carrier(fix), tag: fix.tag ?? (fix.signature == nil ? "GPSLatitude/GPSLongitude" : "GPS signature"),
               evidence: GPSEvidence.describe(fix))
     }
     out += Self.inDescriptor(s)

@@ -24,7 +24,8 @@ public struct Inspection: Sendable {
 }
 
 /// Reads what a file carries: format by content, one walk into the layout tree, carrier
-/// decoding, composites, and (when the whole file is read) the fail-closed sweep.
+/// decoding, composites, (when the whole file is read) the fail-closed sweep, and the search of
+/// decoded text for coordinates (`TextTagSweep`).
 /// Never throws: an unreadable file comes back with `error` set (and whatever was read before).
 public enum Inspector {
   /// Inspects the file at `path`, read-only.
@@ -71,6 +72,7 @@ public enum Inspector {
     metadata = MetadataAssembler(options: options).assemble(tree, into: metadata)
     var inspection = Inspection(metadata: metadata, tree: tree)
     if options.mode == .complete { inspection.hasUnexplainedBytes = BackstopSweep.sweep(tree, into: &inspection.metadata) }
+    TextTagSweep.sweep(into: &inspection.metadata)
     return inspection
   }
 

@@ -38,10 +38,16 @@ public enum BackstopSweep {
         }
       }
       LayoutNode.visit(document.nodes) { node, _, _ in
-        guard let stream = node.inflatedForSweep, fixes.count < maxHits else { return }
+        guard fixes.count < maxHits else { return }
         let at = document.placement.reportedOffset(node.range.lowerBound)
-        for hit in inflatedHits(document.source, stream) where fixes.count < maxHits {
-          fixes.append(fix(hit, path: path, offset: at, place: "\(node.name) at byte \(at), inflated past the cap, at +\(hit.offset) of its text"))
+        if let stream = node.inflatedForSweep {
+          for hit in inflatedHits(document.source, stream) where fixes.count < maxHits {
+            fixes.append(fix(hit, path: path, offset: at, place: "\(node.name) at byte \(at), inflated past the cap, at +\(hit.offset) of its text"))
+          }
+        } else if let stream = compressedContent(of: node, in: document.source) {
+          for hit in inflatedHits(document.source, stream) where fixes.count < maxHits {
+            fixes.append(fix(hit, path: path, offset: at, place: "\(node.name) at byte \(at), a zlib stream no decoder reads, at +\(hit.offset) of its inflated data"))
+          }
         }
       }
       for joined in document.joinedForSweep where fixes.count < maxHits {
@@ -55,6 +61,8 @@ public enum BackstopSweep {
         for hit in hits where fixes.count < maxHits {
           let inPlace = carrier.payload.count == carrier.length
           let offset = document.placement.reportedOffset(carrier.offset + (inPlace ? hit.offset : 0))
+          // A comment in a swept segment (a JPEG COM) was found by the stretch already.
+          if fixes.contains(where: { $0.offset == offset && $0.path == path.appending("raw-bytes") }) { continue }
           fixes.append(fix(hit, path: path, offset: offset, place: carrier.note ?? "comment"))
         }
       }
@@ -154,6 +162,18 @@ public enum BackstopSweep {
     }
     // A signature across two pieces can be found twice.
     return hits.reduce(into: [GPSSignatures.Hit]()) { out, hit in if !out.contains(where: { $0.offset == hit.offset }) { out.append(hit) } }
+  }
+
+  /// The content of a swept node that no child covers when it begins with a zlib header (a
+  /// private chunk or segment holding compressed EXIF or text): the sweep of its raw bytes
+  /// cannot see into it, so it is inflated and searched too. [RFC 1950 §2.2]
+  static func compressedContent(of node: LayoutNode, in source: any ByteSource) -> Range<Int>? {
+    let content = node.contentRange
+    guard node.isSwept, node.children.isEmpty, content.count >= GPSSignatures.minimumLength,
+          let head = try? source.bytes(in: content.lowerBound..<content.lowerBound + 2), head.count == 2 else { return nil }
+    let method = head[0] & 0x0F, window = head[0] >> 4, noDictionary = head[1] & 0x20 == 0
+    guard method == 8, window <= 7, noDictionary, (UInt16(head[0]) << 8 | UInt16(head[1])) % 31 == 0 else { return nil }
+    return content
   }
 
   /// Signatures in `range` of `source`, read in overlapping pieces.

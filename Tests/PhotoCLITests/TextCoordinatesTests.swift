@@ -1,0 +1,66 @@
+import Foundation
+import PhotoCLI
+import Testing
+
+/// Coordinates that are not GPS tags, through the command line, on `Fixtures/textcoords/` (made
+/// by `Fixtures/gen/text-coordinates.sh` with exiftool, ImageMagick and python3, which checks
+/// that ExifTool shows no GPS tag in any of them): a caption, a user comment, an XMP description
+/// in JSON, a GIF comment in ExifTool's own print format, zlib-compressed EXIF in a private PNG
+/// chunk — each is PA001 with the tag or place named — and a caption of other numbers, clean.
+/// The expected degrees are worked out by hand from the text written: 37°19'54.1" =
+/// 37 + 19/60 + 54.1/3600 = 37.331694, 122°01'50.4" = 122.030667.
+@Suite struct TextCoordinatesTests {
+  static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/textcoords").path
+
+  static func verify(_ name: String) -> (status: Int32, rows: [String]) {
+    let r = PhotoCLI.runCapturing(["verify", folder + "/" + name, "--format", "csv"])
+    return (r.status, r.out.split(separator: "\n").dropFirst().map { String($0.dropFirst(folder.count + name.count + 2)) })
+  }
+
+  @Test func aCaptionWithADecimalPair() {
+    let r = Self.verify("caption-decimal.jpg")
+    #expect(r.status == 1)
+    #expect(r.rows == [
+      #",PA001,gps-present,error,exif,IFD0:ImageDescription,"exif: latitude 37.331686, longitude -122.030656, decimal coordinate pair ""37.331686, -122.030656"" in the text of IFD0:ImageDescription""#,
+    ])
+  }
+
+  @Test func aUserCommentInDegreesMinutesSeconds() {
+    let r = Self.verify("usercomment-dms.jpg")
+    #expect(r.status == 1)
+    #expect(r.rows == [
+      #",PA001,gps-present,error,exif,ExifIFD:UserComment,"exif: latitude 37.331694, longitude -122.030667, degrees, minutes and seconds ""37°19'54.1""N 122°01'50.4""W"" in the text of ExifIFD:UserComment""#,
+    ])
+  }
+
+  @Test func anXMPDescriptionHoldingJSON() {
+    let r = Self.verify("xmp-json.jpg")
+    #expect(r.status == 1)
+    #expect(r.rows == [
+      #",PA001,gps-present,error,xmp,XMP-dc:Description,"xmp: latitude 37.331700, longitude -122.030700, labelled latitude and longitude ""lat"":37.3317,""lng"":-122.0307"" in the text of XMP-dc:Description""#,
+    ])
+  }
+
+  @Test func aGIFCommentInExifToolsPrintFormat() {
+    let r = Self.verify("comment-exiftool.gif")
+    #expect(r.status == 1)
+    // Found once: by the byte sweep of the comment extension; the decoded Comment tag repeats it.
+    #expect(r.rows == [
+      #",PA001,gps-present,error,raw-bytes,GPS signature,"raw-bytes: latitude 37.331686, longitude -122.030656, coordinates in text ""37 deg 19' 54.07"" N, 122 deg 1' 50.36"" W"" at byte 791 (GIF comment extension at byte 789)""#,
+    ])
+  }
+
+  @Test func compressedEXIFInAPrivatePNGChunk() {
+    let r = Self.verify("private-zlib-exif.png")
+    #expect(r.status == 1)
+    #expect(r.rows.count == 2)
+    #expect(r.rows.first?.hasPrefix(",PA001,gps-present,error,raw-bytes,GPS signature,\"raw-bytes: latitude 37.331686, longitude -122.030656, a TIFF/EXIF block with a GPS IFD at byte 33 (gpSz at byte 33, a zlib stream no decoder reads") == true, "\(r.rows)")
+    #expect(r.rows.last?.hasPrefix(",PA014,unaccounted-bytes,warning,gpSz,") == true, "\(r.rows)")
+  }
+
+  @Test func numbersThatAreNoCoordinatesStayQuiet() {
+    let r = Self.verify("caption-numbers.jpg")
+    #expect(r.status == 0)
+    #expect(r.rows.isEmpty, "\(r.rows)")
+  }
+}
