@@ -17,7 +17,7 @@ import Glibc
     let path = TemporaryFiles.temporaryPath(in: folder, for: name)
     let last = PathName.lastComponent(path)
     #expect(last.utf8.count <= TemporaryFiles.nameLimit(folder), "\(last.utf8.count) bytes")
-    #expect(last.hasPrefix(TemporaryFiles.prefix + "\(getpid())-"))
+    #expect(last.hasPrefix(TemporaryName.head(pid: getpid(), host: TemporaryHost.current)))
     // Cut on a character boundary: the name is still valid UTF-8 (String(decoding:) would
     // have replaced a broken sequence with U+FFFD).
     #expect(!last.contains("\u{FFFD}"))
@@ -37,8 +37,10 @@ import Glibc
     #expect(ShortName.prefix("aé", bytes: 2) == "a", "never half a character")
   }
 
-  /// Stale: the maker is gone, or the name carries no pid (an older photoaudit's), or it is
-  /// this process's pid but not one of its temporaries. Kept: a live process's.
+  /// Names without a host part (a photoaudit's from before host identities): stale when the
+  /// maker is gone, or the name carries no pid (a still older photoaudit's), or it is this
+  /// process's pid but not one of its temporaries. Kept: a live process's, and this run's own
+  /// (made with this host's identity). Other hosts' names: `OtherHostTemporariesTests`.
   @Test func staleTemporariesAreThoseOfGoneProcesses() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photoaudit-stale-\(UUID().uuidString.prefix(8))").path
     try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)

@@ -22,11 +22,11 @@ public final class FolderLock: @unchecked Sendable {
     /// - shards write disjoint outputs: each input (a Live Photo with its video, a refused
     ///   name clash with the input it clashes with) belongs to exactly one shard, planned over
     ///   all the inputs, so no two shards write or refuse the same name;
-    /// - every output is written through a temporary named with its maker's pid and renamed
-    ///   into place (`AtomicFile`), so no reader ever sees half a file, and a shard removes
-    ///   only the stale temporaries of its own outputs (`TemporaryFiles.removeStale(for:)`),
-    ///   never another shard's: on a volume shared between machines a pid says nothing about
-    ///   another machine's processes;
+    /// - every output is written through a temporary named with its maker's pid and host and
+    ///   renamed into place (`AtomicFile`), so no reader ever sees half a file, and a shard
+    ///   removes only the stale temporaries of its own outputs (`TemporaryFiles.removeStale(for:)`),
+    ///   never another shard's; another host's temporary is stale only when a day old, since
+    ///   on a volume shared between machines a pid says nothing about another machine's processes;
     /// - two copies of one shard (an engine's retry racing the first attempt) write the same
     ///   bytes under the same names (sanitize is deterministic), so whichever rename lands last
     ///   leaves the same pair.

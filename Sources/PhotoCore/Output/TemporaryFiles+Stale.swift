@@ -5,8 +5,10 @@ import Glibc
 
 extension TemporaryFiles {
   /// Removes the temporaries that earlier runs left in `folder` (and, with `recursive`, in the
-  /// folders below it; links are not followed): those whose maker is gone. Returns the paths
-  /// removed. A temporary of a process still running is kept (it may be a concurrent run's).
+  /// folders below it; links are not followed): those whose maker is gone (`isStale`). Returns
+  /// the paths removed. A temporary of a process still running here is kept (it may be a
+  /// concurrent run's), and so is another host's until it is old (`otherHostAge`): it may be a
+  /// run's on another machine sharing the folder, which the folder lock does not keep out.
   @discardableResult
   public static func removeStale(in folder: String, recursive: Bool, depth: Int = 0) -> [String] {
     guard let directory = opendir(folder) else { return [] }
@@ -37,27 +39,36 @@ extension TemporaryFiles {
     return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
-  /// True when the temporary `name` was left by a process that is gone: its pid is not a live
-  /// process, or it is this process's pid but not one of this run's temporaries (the pid was
-  /// reused), or the name carries no pid (an older photoaudit's).
-  static func isStale(_ name: String, path: String) -> Bool {
-    guard let pid = maker(of: name) else { return true }
+  /// How old (by its modification time) another host's temporary must be to count as stale:
+  /// 24 hours. Its maker cannot be asked from here; photoaudit holds a temporary only while it
+  /// writes one file or one report folder (seconds), so a day-old one is debris, and a day is far
+  /// beyond any clock difference between the machines sharing a folder.
+  public static let otherHostAge: time_t = 24 * 60 * 60
+
+  /// True when the temporary `name` (at `path`) was left by a process that is gone:
+  /// - made on this host (`TemporaryHost.current`): its pid is no live process, or it is this
+  ///   process's pid but not one of this run's temporaries (the pid was reused);
+  /// - made on another host: it was last modified more than `otherHostAge` before `now`
+  ///   (a pid of another machine or container says nothing here);
+  /// - made by a photoaudit from before host identities (`<pid>-<name>`): judged by its pid, as
+  ///   that photoaudit judged it (such a name is never a current run's);
+  /// - without a pid (a photoaudit's from before pids): always.
+  static func isStale(_ name: String, path: String, now: time_t = time(nil)) -> Bool {
+    guard let parsed = TemporaryName(name), let pid = parsed.pid else { return true }
+    if let host = parsed.host, host != TemporaryHost.current {
+      var info = stat()
+      return lstat(path, &info) == 0 && now - info.st_mtim.tv_sec > otherHostAge
+    }
     if pid == getpid() { return !isOurs(path) }
     return kill(pid, 0) != 0 && errno == ESRCH
   }
 
-  /// The pid in the temporary name `name` (`.photoaudit-tmp-<pid>-…`); nil when it has none.
-  static func maker(of name: String) -> Int32? {
-    let rest = name.utf8.dropFirst(prefix.utf8.count)
-    let digits = rest.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-    guard !digits.isEmpty, rest.dropFirst(digits.count).first == UInt8(ascii: "-") else { return nil }
-    return Int32(String(decoding: digits, as: UTF8.self))
-  }
-
   /// Removes the stale temporaries (as `removeStale(in:recursive:)` judges them) that were made
   /// for one of `finals`, the paths a run is about to write, and no others; returns the paths
-  /// removed. A shard of a sharded run sweeps only its own outputs' debris this way: another
-  /// shard may run on another machine sharing the folder, where its pid says nothing here.
+  /// removed. A shard of a sharded run sweeps only its own outputs' debris this way, and so does
+  /// a report written beside others: the other names may be written by runs on other machines,
+  /// including runs of a photoaudit from before host identities, whose temporaries are judged by
+  /// a pid that says nothing here.
   @discardableResult
   public static func removeStale(for finals: [String]) -> [String] {
     var removed: [String] = []
@@ -68,14 +79,13 @@ extension TemporaryFiles {
       while let entry = readdir(directory) {
         let name = DirectoryEntry.name(entry)
         let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-        guard name.hasPrefix(prefix), let pid = maker(of: name), isStale(name, path: path) else { continue }
-        // `<prefix><pid>-<final name>.XXXXXX`, the final name shortened when it would not fit:
-        // a shortened one is compared with the name rebuilt for each final name it begins.
-        let part = String(decoding: name.utf8.dropFirst(prefix.utf8.count + "\(pid)-".utf8.count).dropLast(7), as: UTF8.self)
-        let made = name.utf8.dropLast(6)
+        guard let parsed = TemporaryName(name), let pid = parsed.pid, isStale(name, path: path) else { continue }
+        // The final name is shortened in the temporary's when the whole would not fit: a
+        // shortened one is compared with the name rebuilt for each final name it begins.
+        let part = parsed.final, made = name.utf8.dropLast(6)
         if names.contains(part) || names.contains(where: {
           $0.utf8.starts(with: part.utf8)
-            && PathName.lastComponent(temporaryPath(in: folder, for: $0, pid: pid)).utf8.dropLast(6).elementsEqual(made)
+            && PathName.lastComponent(temporaryPath(in: folder, for: $0, pid: pid, host: parsed.host)).utf8.dropLast(6).elementsEqual(made)
         }) {
           debris.append(path)
         }

@@ -7,10 +7,11 @@ import Glibc
 /// The temporary files and folders of this run, so an interrupted run removes them (SPEC "Exit
 /// codes": 130/143, temporary files removed) and a later run recognises those a killed run left.
 ///
-/// Names are `.photoaudit-tmp-<pid>-<name>.XXXXXX`: the pid tells a later run whether the maker
-/// is still alive (its files are in use) or gone (they are debris). A name never exceeds the
-/// folder's name limit (`NAME_MAX`, 255 bytes on Linux file systems): `<name>` is cut short when
-/// it would.
+/// Names are `.photoaudit-tmp-<pid>-@<host>-<name>.XXXXXX` (`TemporaryName`): on the maker's
+/// host (`TemporaryHost`: its kernel boot and pid namespace) the pid tells a later run whether the
+/// maker is still alive (its files are in use) or gone (they are debris); on another host, where a
+/// pid says nothing, only the temporary's age does. A name never exceeds the folder's name limit
+/// (`NAME_MAX`, 255 bytes on Linux file systems): `<name>` is cut short when it would.
 public enum TemporaryFiles {
   /// The prefix of every temporary name.
   public static let prefix = ".photoaudit-tmp-"
@@ -74,13 +75,14 @@ public enum TemporaryFiles {
     for path in paths { removeTree(path) }
   }
 
-  /// `<directory>/.photoaudit-tmp-<pid>-<name>.XXXXXX` (`pid`: this process's unless told),
-  /// `<name>` shortened (on a UTF-8 character boundary) so the last component fits the
-  /// folder's name limit.
-  static func temporaryPath(in directory: String, for name: String, pid: Int32 = getpid()) -> String {
-    let head = prefix + "\(pid)-"
-    let room = nameLimit(directory) - head.utf8.count - ".XXXXXX".utf8.count
-    return directory + "/" + head + String(ShortName.prefix(name, bytes: max(room, 0))) + ".XXXXXX"
+  /// `<directory>/.photoaudit-tmp-<pid>-@<host>-<name>.XXXXXX` (`pid` and `host`: this
+  /// process's unless told; no host part when `host` is nil), `<name>` shortened (on a UTF-8
+  /// character boundary) so the last component fits the folder's name limit.
+  static func temporaryPath(in directory: String, for name: String, pid: Int32 = getpid(),
+                            host: String? = TemporaryHost.current) -> String {
+    let head = TemporaryName.head(pid: pid, host: host), tail = TemporaryName.randomPart
+    let room = nameLimit(directory) - head.utf8.count - tail.utf8.count
+    return directory + "/" + head + String(ShortName.prefix(name, bytes: max(room, 0))) + tail
   }
 
   /// The longest file name `directory` allows, in bytes (`pathconf(_PC_NAME_MAX)`; 255 when
