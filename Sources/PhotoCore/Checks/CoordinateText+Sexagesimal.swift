@@ -30,7 +30,8 @@ extension CoordinateText {
       sign = bytes[j] == UInt8(ascii: "-") ? -1 : 1
       j += 1
     }
-    guard let degrees = number(bytes, &j, integerDigits: 3), let afterDegrees = symbol(bytes, spaceBefore: j, degreeSigns) else { return nil }
+    guard degreeSignFollows(bytes, j), let degrees = number(bytes, &j, integerDigits: 3),
+          let afterDegrees = symbol(bytes, spaceBefore: j, degreeSigns) else { return nil }
     var end = afterDegrees
     var value = degrees.value
     var k = skipSpaces(bytes, afterDegrees)
@@ -59,22 +60,38 @@ extension CoordinateText {
     return sign * value
   }
 
-  /// Digits (1 to `integerDigits`) with an optional fraction: the value and its decimals.
-  static func number(_ bytes: [UInt8], _ i: inout Int, integerDigits: Int) -> (value: Double, fractionDigits: Int)? {
+  /// True when the number at `i` (digits, maybe a fraction) is followed by what may begin a
+  /// degree sign: the cheap test that keeps every other number in text and swept bytes from
+  /// being parsed as an angle.
+  static func degreeSignFollows(_ bytes: [UInt8], _ i: Int) -> Bool {
     var j = i
-    while j < bytes.count, isDigit(bytes[j]), j - i <= integerDigits { j += 1 }
+    while j < bytes.count, j - i < 24, isDigit(bytes[j]) || bytes[j] == UInt8(ascii: ".") { j += 1 }
+    if j < bytes.count, bytes[j] == UInt8(ascii: " ") { j += 1 }
+    guard j > i, j < bytes.count else { return false }
+    return bytes[j] == 0xC2 || bytes[j] == 0xB0 || bytes[j] == UInt8(ascii: "d")
+  }
+
+  /// Digits (1 to `integerDigits`) with an optional fraction (up to 16 decimals read): the
+  /// value and its decimals.
+  static func number(_ bytes: [UInt8], _ i: inout Int, integerDigits: Int) -> (value: Double, fractionDigits: Int)? {
+    var j = i, whole = 0
+    while j < bytes.count, isDigit(bytes[j]), j - i <= integerDigits {
+      whole = whole * 10 + Int(bytes[j] - 0x30)
+      j += 1
+    }
     guard (1...integerDigits).contains(j - i) else { return nil }
-    var fractionDigits = 0
+    var fractionDigits = 0, fraction: UInt64 = 0, scale = 1.0
     if j + 1 < bytes.count, bytes[j] == UInt8(ascii: "."), isDigit(bytes[j + 1]) {
       j += 1
       while j < bytes.count, isDigit(bytes[j]), fractionDigits < 16 {
+        fraction = fraction * 10 + UInt64(bytes[j] - 0x30)
+        scale *= 10
         j += 1
         fractionDigits += 1
       }
     }
-    guard let value = Double(String(decoding: bytes[i..<j], as: UTF8.self)) else { return nil }
     i = j
-    return (value, fractionDigits)
+    return (Double(whole) + Double(fraction) / scale, fractionDigits)
   }
 
   // The signs, longest first (the first that matches is taken).

@@ -38,7 +38,7 @@ public enum BackstopSweep {
         }
       }
       LayoutNode.visit(document.nodes) { node, _, _ in
-        guard fixes.count < maxHits else { return }
+        guard fixes.count < maxHits, node.inflatedForSweep != nil || (node.isSwept && node.children.isEmpty) else { return }
         let at = document.placement.reportedOffset(node.range.lowerBound)
         if let stream = node.inflatedForSweep {
           for hit in inflatedHits(document.source, stream) where fixes.count < maxHits {
@@ -169,11 +169,12 @@ public enum BackstopSweep {
   /// cannot see into it, so it is inflated and searched too. [RFC 1950 §2.2]
   static func compressedContent(of node: LayoutNode, in source: any ByteSource) -> Range<Int>? {
     let content = node.contentRange
-    guard node.isSwept, node.children.isEmpty, content.count >= GPSSignatures.minimumLength,
-          let head = try? source.bytes(in: content.lowerBound..<content.lowerBound + 2), head.count == 2 else { return nil }
-    let method = head[0] & 0x0F, window = head[0] >> 4, noDictionary = head[1] & 0x20 == 0
-    guard method == 8, window <= 7, noDictionary, (UInt16(head[0]) << 8 | UInt16(head[1])) % 31 == 0 else { return nil }
-    return content
+    guard node.isSwept, node.children.isEmpty, content.count >= GPSSignatures.minimumLength else { return nil }
+    let isZlib = (try? source.withBytes(in: content.lowerBound..<content.lowerBound + 2) { head -> Bool in
+      let method = head[0] & 0x0F, window = head[0] >> 4, noDictionary = head[1] & 0x20 == 0
+      return method == 8 && window <= 7 && noDictionary && (UInt16(head[0]) << 8 | UInt16(head[1])) % 31 == 0
+    }) ?? false
+    return isZlib ? content : nil
   }
 
   /// Signatures in `range` of `source`, read in overlapping pieces.

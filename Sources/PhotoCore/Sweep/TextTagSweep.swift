@@ -21,9 +21,10 @@ public enum TextTagSweep {
   /// (a GPS tag decoded twice) or by the byte sweep (a comment it searched).
   public static func sweep(into metadata: inout PhotoMetadata) {
     var fixes: [GPSFix] = []
-    for tag in metadata.tags where fixes.count < maxHits {
+    for index in metadata.tags.indices where fixes.count < maxHits && mayHoldCoordinates(metadata.tags[index].value) {
+      let tag = metadata.tags[index]
       forEachText(tag.value) { text in
-        guard text.utf8.count >= minimumLength, fixes.count < maxHits else { return }
+        guard mayHoldCoordinates(text) else { return }
         for match in CoordinateText.find(in: text) where fixes.count < maxHits {
           let fix = Self.fix(match, in: text, tag: tag)
           guard !metadata.gps.contains(where: { sameEvidence($0, fix, document: tag.document) }),
@@ -41,6 +42,32 @@ public enum TextTagSweep {
     fix.signature = "\(match.form.rawValue) \"\(written)\" in the text of \(tag.group):\(tag.name)"
     fix.tag = "\(tag.group):\(tag.name)"
     return fix
+  }
+
+  /// The cheap test before the search: some text of `value` may hold coordinates.
+  static func mayHoldCoordinates(_ value: TagValue) -> Bool {
+    switch value {
+    case .text(let text): mayHoldCoordinates(text)
+    case .list(let items): items.contains(where: mayHoldCoordinates)
+    default: false
+    }
+  }
+
+  /// The cheap test before the search: at least `minimumLength` bytes, four digits, and a dot,
+  /// a sign, a degree sign or an apostrophe (minutes in "37 deg 19' 54\" N")
+  /// ("2024:05:04 10:11:12", "Apple", "iPhone 13" are not searched).
+  static func mayHoldCoordinates(_ text: String) -> Bool {
+    guard text.utf8.count >= minimumLength else { return false }
+    var digits = 0, marks = false
+    for b in text.utf8 {
+      if b >= 0x30 && b <= 0x39 {
+        digits += 1
+      } else if b == UInt8(ascii: ".") || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == 0xB0 || b == 0xBA || b == 0x27 {
+        marks = true
+      }
+      if digits >= 4 && marks { return true }
+    }
+    return false
   }
 
   /// Calls `body` with each text in `value` (a list's items too).
