@@ -58,6 +58,43 @@ import Testing
     #expect(r.rows.last?.hasPrefix(",PA014,unaccounted-bytes,warning,gpSz,") == true, "\(r.rows)")
   }
 
+  @Test func aDestinationsPositionLocatesThePhotoToo() {
+    // GPSDestLatitude 37 deg 19' 54.07" N = 37.331686, as exiftool wrote it; no GPSLatitude.
+    let exif = Self.verify("gps-dest-only.jpg")
+    #expect(exif.status == 1)
+    #expect(exif.rows == [",PA001,gps-present,error,exif,GPSDestLatitude/GPSDestLongitude,\"exif: latitude 37.331686, longitude -122.030656\""])
+    let xmp = Self.verify("xmp-gps-dest-only.jpg")
+    #expect(xmp.status == 1)
+    #expect(xmp.rows == [",PA001,gps-present,error,xmp,XMP-exif:GPSDestLatitude/GPSDestLongitude,\"xmp: latitude 37.331686, longitude -122.030656\""])
+  }
+
+  @Test func gpsAreaInformationIsReadAsText() {
+    let r = Self.verify("gps-area-information.jpg")
+    #expect(r.status == 1)
+    #expect(r.rows == [
+      #",PA001,gps-present,error,exif,GPS:GPSAreaInformation,"exif: latitude 37.331686, longitude -122.030656, decimal coordinate pair ""37.331686,-122.030656"" in the text of GPS:GPSAreaInformation""#,
+      ",PA001,gps-present,info,exif,GPS,GPS tags without coordinates",
+    ])
+  }
+
+  /// Bytes of EXIF values no reader shows as text are swept: a private tag's UNDEFINED value
+  /// (ExifTool lists numbers), an ASCII value after its NUL (ExifTool shows "Sunset"). The
+  /// offsets are where the python3 generator put the text: APP1 at 20 (after SOI and JFIF's 18
+  /// bytes), + 4 (marker, length) + 6 ("Exif\0\0") + 26 (header and IFD) + 8 ("pinned: ") = 64;
+  /// + 7 ("Sunset\0") = 63.
+  @Test func exifValuesNoReaderShowsAsTextAreSwept() {
+    let tag = Self.verify("exif-private-tag.jpg")
+    #expect(tag.status == 1)
+    #expect(tag.rows == [
+      #",PA001,gps-present,error,raw-bytes,GPS signature,"raw-bytes: latitude 37.331686, longitude -122.030656, coordinates in text ""lat 37.331686 lon -122.030656"" at byte 64 (APP1 Exif / IFD0 tag 0xF0F0 value: binary value, not decoded as text)""#,
+    ])
+    let nul = Self.verify("ascii-after-nul.jpg")
+    #expect(nul.status == 1)
+    #expect(nul.rows == [
+      #",PA001,gps-present,error,raw-bytes,GPS signature,"raw-bytes: latitude 37.331686, longitude -122.030656, coordinates in text ""lat 37.331686 lon -122.030656"" at byte 63 (APP1 Exif / IFD0 tag 0x10E value: bytes of an ASCII value after its NUL)""#,
+    ])
+  }
+
   @Test func numbersThatAreNoCoordinatesStayQuiet() {
     let r = Self.verify("caption-numbers.jpg")
     #expect(r.status == 0)

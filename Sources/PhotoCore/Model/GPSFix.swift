@@ -22,8 +22,9 @@ public struct GPSFix: Sendable, Equatable {
   /// Set for a hit of the fail-closed sweep: what it matched ("a TIFF GPS IFD", "XMP property
   /// exif:GPSLatitude", "ISO 6709 string +31.2304+121.4737/").
   public var signature: String?
-  /// Set when the coordinates were found in the text of a tag (`TextTagSweep`): its
-  /// "group:name" ("IFD0:ImageDescription").
+  /// The tag that holds the coordinates when it is not the photo's own GPSLatitude and
+  /// GPSLongitude: a tag whose text holds them (`TextTagSweep`, "IFD0:ImageDescription"), or
+  /// the destination's position ("GPSDestLatitude/GPSDestLongitude").
   public var tag: String?
 
   public init(carrier: CarrierKind, item: Int? = nil, latitude: Double? = nil, longitude: Double? = nil,

@@ -82,7 +82,8 @@ enum ExifValueDecoder {
     return String(decoding: trimmed, as: UTF8.self)
   }
 
-  /// EXIF UserComment: an 8-byte character code, then the text. [EXIF 2.32 4.6.5 table 9]
+  /// EXIF UserComment (and GPSProcessingMethod, GPSAreaInformation): an 8-byte character
+  /// code, then the text. [EXIF 2.32 4.6.5 table 9, 4.6.6]
   static func userComment(_ data: [UInt8]) -> TagValue {
     guard data.count >= 8 else { return .text(asciiText(data)) }
     let code = data.prefix(8)

@@ -67,7 +67,8 @@ public enum ExifDecoder {
       let name = ExifTagTable.name(entry.tag, in: group)
       let value: TagValue
       switch (group, entry.tag) {
-      case (.exifIFD, 0x9286): value = ExifValueDecoder.userComment(entry.data)
+      // UserComment, GPSProcessingMethod, GPSAreaInformation: a character code, then text.
+      case (.exifIFD, 0x9286), (.gps, 0x001B), (.gps, 0x001C): value = ExifValueDecoder.userComment(entry.data)
       case (.ifd0, 0x9C9B...0x9C9F): value = .text(ExifValueDecoder.utf16Text(entry.data))
       case (.exifIFD, 0x927C): value = .binary(count: entry.data.count)
       default:

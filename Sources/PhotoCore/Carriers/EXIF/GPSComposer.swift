@@ -5,6 +5,13 @@ enum GPSComposer {
     var fix = GPSFix(carrier: carrier, item: item)
     fix.latitude = degrees(gps["GPSLatitude"], ref: gps["GPSLatitudeRef"], negative: "S")
     fix.longitude = degrees(gps["GPSLongitude"], ref: gps["GPSLongitudeRef"], negative: "W")
+    if !fix.hasCoordinates {
+      // Without the photo's own position, the destination's (the subject's, or where the camera
+      // pointed) locates it all the same. [EXIF 2.32 4.6.6 GPSDestLatitude…]
+      fix.latitude = degrees(gps["GPSDestLatitude"], ref: gps["GPSDestLatitudeRef"], negative: "S")
+      fix.longitude = degrees(gps["GPSDestLongitude"], ref: gps["GPSDestLongitudeRef"], negative: "W")
+      if fix.hasCoordinates { fix.tag = "GPSDestLatitude/GPSDestLongitude" }
+    }
     if let altitude = gps["GPSAltitude"]?.number, altitude.isFinite {
       let below = gps["GPSAltitudeRef"]?.number == 1
       fix.altitude = below ? -altitude : altitude

@@ -8,6 +8,8 @@ enum XMPGPSComposer {
     var longitude: [String]
     var altitude: [String] = []
     var altitudeRef: String?
+    /// How the finding names the tags when they are not a photo's own position.
+    var named: String?
   }
 
   static let sources: [Source] = [
@@ -27,6 +29,10 @@ enum XMPGPSComposer {
            altitude: ["EarthPosAltitude"]),
     // Darwin Core (dwc:Location decimalLatitude/decimalLongitude)
     Source(group: "dwc", latitude: ["DCDecimalLatitude"], longitude: ["DCDecimalLongitude"]),
+    // Last: the destination's position (the subject's, or where the camera pointed), which
+    // locates the photo as well when nothing else does. [XMP Part 2, EXIF schema]
+    Source(group: "exif", latitude: ["GPSDestLatitude"], longitude: ["GPSDestLongitude"],
+           named: "XMP-exif:GPSDestLatitude/GPSDestLongitude"),
   ]
 
   static func compose(_ flat: XMPFlattener, carrier: CarrierKind, item: Int?, warnings: inout [String]) -> GPSFix? {
@@ -42,8 +48,10 @@ enum XMPGPSComposer {
         altitude = -abs(a)  // [EXIF 2.32 4.6.6 GPSAltitudeRef: 1 = below sea level]
       }
       if lat != nil || lon != nil {
-        return GPSFix(carrier: carrier, item: item, latitude: lat, longitude: lon, altitude: altitude,
-                      timestamp: timestamp)
+        var fix = GPSFix(carrier: carrier, item: item, latitude: lat, longitude: lon, altitude: altitude,
+                         timestamp: timestamp)
+        fix.tag = source.named
+        return fix
       }
       if fallbackAltitude == nil { fallbackAltitude = altitude }
     }

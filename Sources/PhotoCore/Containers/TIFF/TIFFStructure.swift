@@ -13,6 +13,9 @@ struct TIFFStructure: Sendable, Equatable {
     /// Where the value lies, relative to the TIFF header; nil when it does not fit the block
     /// (or the type is unknown, so its size is not known).
     var value: Range<Int>?
+    /// For an ASCII value with bytes other than NUL and space after its first NUL: where that
+    /// NUL is (readers stop there, so what follows is seen by nobody).
+    var hiddenAfter: Int? = nil
   }
 
   /// One IFD: where its entry table is and what it holds.
@@ -143,9 +146,18 @@ private struct TIFFReader {
     for k in 0..<entries {
       let at = offset + 2 + 12 * k
       guard let tag = u16(at), let type = u16(at + 2), let count = u32(at + 4) else { break }
-      list.append(TIFFStructure.Entry(tag: tag, type: type, count: Int(count), value: value(type: type, count: Int(count), at: at + 8)))
+      var entry = TIFFStructure.Entry(tag: tag, type: type, count: Int(count), value: value(type: type, count: Int(count), at: at + 8))
+      if type == 2, let range = entry.value { entry.hiddenAfter = hiddenText(in: range) }
+      list.append(entry)
     }
     return TIFFStructure.Directory(name: name, table: offset..<min(tableEnd, length), entries: list)
+  }
+
+  /// The first NUL of the ASCII value at `range` when bytes other than NUL and space follow it.
+  func hiddenText(in range: Range<Int>) -> Int? {
+    let values = bytes[start + range.lowerBound..<start + range.upperBound]
+    guard let nul = values.firstIndex(of: 0), values[(nul + 1)...].contains(where: { $0 != 0 && $0 != 0x20 }) else { return nil }
+    return nul - start
   }
 
   /// Where a value lies: inline in the entry (4 bytes or fewer) or at its offset.
@@ -180,12 +192,16 @@ private struct TIFFReader {
 extension TIFFStructure {
   /// The block's structures as layout nodes, offsets shifted by `base` (where the TIFF header is
   /// in the document): the header, each IFD's entry table, the MakerNote (swept: vendors'
-  /// blocks are not decoded) and the block's slack (swept). Values and the thumbnail are left
-  /// to the node that holds the block.
+  /// blocks are not decoded), values no decoder reads as text (swept, `opaqueValues`) and the
+  /// block's slack (swept). Other values and the thumbnail are left to the node that holds the
+  /// block.
   func nodes(base: Int, length: Int) -> [LayoutNode] {
     var nodes = [LayoutNode("TIFF header", range: base..<base + 8)]
     for directory in directories {
       nodes.append(LayoutNode(directory.name, range: base + directory.table.lowerBound..<base + directory.table.upperBound))
+    }
+    for (name, range, note) in opaqueValues() {
+      nodes.append(LayoutNode(name, range: base + range.lowerBound..<base + range.upperBound, note: note, swept: true))
     }
     if let makerNote, !makerNote.isEmpty {
       nodes.append(LayoutNode("MakerNote", range: base + makerNote.lowerBound..<base + makerNote.upperBound,
@@ -196,6 +212,42 @@ extension TIFFStructure {
                               note: "bytes no IFD entry points at", swept: true))
     }
     return nodes.sorted { $0.range.lowerBound < $1.range.lowerBound }
+  }
+
+  /// Entry values that are shown only as numbers or as "(N bytes binary)", so that text or a
+  /// TIFF block inside them is seen by nobody: BYTE, SBYTE and UNDEFINED values of at least
+  /// `GPSSignatures.minimumLength` bytes (a vendor's private tag, an application's blob), and
+  /// the bytes of an ASCII value after its first NUL, which readers (ExifTool too) cut off.
+  /// The MakerNote has a node of its own; values decoded as text (`decodedAsText`) are searched
+  /// as tags. [TIFF 6.0 §2 "Types"]
+  func opaqueValues() -> [(name: String, range: Range<Int>, note: String)] {
+    var out: [(String, Range<Int>, String)] = []
+    for directory in directories {
+      for entry in directory.entries {
+        guard let value = entry.value, value.count >= GPSSignatures.minimumLength else { continue }
+        let range: Range<Int>, note: String
+        switch entry.type {
+        case 1, 6, 7:
+          guard entry.tag != Self.makerNoteTag, !Self.decodedAsText(entry.tag, in: directory.name) else { continue }
+          (range, note) = (value, "binary value, not decoded as text")
+        case 2:
+          guard let nul = entry.hiddenAfter, value.upperBound - (nul + 1) >= GPSSignatures.minimumLength else { continue }
+          (range, note) = (nul + 1..<value.upperBound, "bytes of an ASCII value after its NUL")
+        default: continue
+        }
+        out.append(("\(directory.name) tag 0x\(String(entry.tag, radix: 16, uppercase: true)) value", range, note))
+      }
+    }
+    return out
+  }
+
+  /// BYTE and UNDEFINED tags `ExifDecoder` decodes as text: UserComment, GPSProcessingMethod and
+  /// GPSAreaInformation (a character code, then text), the Windows XP tags (UTF-16).
+  static func decodedAsText(_ tag: UInt16, in directory: String) -> Bool {
+    switch (directory, tag) {
+    case ("ExifIFD", 0x9286), ("GPS", 0x001B), ("GPS", 0x001C), ("IFD0", 0x9C9B...0x9C9F): true
+    default: false
+    }
   }
 
   /// Stretches of the `length`-byte block that nothing in it reads: not the header, an IFD's
