@@ -468,6 +468,7 @@ source "$HERE/gen/pixels.sh"   # pixels/: damaged outputs, decoder limits, HEIF 
 bash "$HERE/gen/video.sh"             # video/: MOV/MP4 carriers, Motion Photos, Live Photos (issue 16)
 bash "$HERE/gen/carriers.sh"          # carriers/: WebP, GIF, C2PA, generator metadata, MakerNotes (issue 17)
 bash "$HERE/gen/previews.sh"          # previews/: PA005 for JFXX thumbnails, MPF Large Thumbnails, second thumbnails
+bash "$HERE/gen/vendor-previews.sh"   # vendor-previews/: PA005 for JPEG previews in MakerNotes and EXIF slack
 
 # ---------------------------------------------------------------------------------------
 note "sizes"

@@ -9,8 +9,11 @@ import Testing
 @Suite struct PreviewLeakTests {
   static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/previews").path
 
-  /// "id carrier tag" of each PA005 (and any other finding) `verify` reports for `name`.
-  static func findings(_ name: String, noPixels: Bool) -> (status: Int32, rows: [String]) {
+  /// `Fixtures/vendor-previews/` (made by `Fixtures/gen/vendor-previews.sh`).
+  static let vendorFolder = CLITests.packageRoot.appendingPathComponent("Fixtures/vendor-previews").path
+
+  /// "id carrier tag" of each PA005 (and any other finding) `verify` reports for `name` in `folder`.
+  static func findings(_ name: String, in folder: String = folder, noPixels: Bool) -> (status: Int32, rows: [String]) {
     let r = PhotoCLI.runCapturing(["verify", folder + "/" + name, "--format", "csv"] + (noPixels ? ["--no-pixels"] : []))
     let rows = r.out.split(separator: "\n").dropFirst().map { row -> String in
       let fields = row.components(separatedBy: ",")
@@ -50,6 +53,35 @@ import Testing
     #expect(without.status == (noPixels.isEmpty ? 0 : 1), "\(name) --no-pixels")
   }
 
+  /// JPEG previews a camera puts in its MakerNote (a Nikon PreviewIFD) or in the EXIF slack are
+  /// walked as `preview` and compared like the other previews; their own EXIF is read. What each
+  /// fixture holds is checked with ExifTool as it is made (`Fixtures/README.md`).
+  static let vendorCases: [(String, pixels: [String], noPixels: [String])] = [
+    // A square crop whose MakerNote preview shows the 3:2 original; one of the crop.
+    ("makernote-leak.jpg", ["PA005 preview pixels"], ["PA005 preview size"]),
+    ("makernote-match.jpg", [], []),
+    // A 3:2 crop with a preview of the 3:2 original in the slack: only the pixels tell.
+    ("slack-leak.jpg", ["PA005 preview pixels"], []),
+    // The matching preview's own EXIF carries GPS: GPS in the file, and in a preview.
+    ("makernote-gps.jpg", ["PA001 preview/exif GPSLatitude/GPSLongitude", "PA005 preview/exif GPS"],
+     ["PA001 preview/exif GPSLatitude/GPSLongitude", "PA005 preview/exif GPS"]),
+    // A whole JPEG by its structure that libjpeg-turbo does not decode (SOF3): not compared, so
+    // the check is incomplete; without the pixels nothing is compared, and its shape fits.
+    ("makernote-undecodable.jpg", ["PA015 preview "], []),
+    // FF D8 FF and half a JPEG in the MakerNote: no preview, the bytes stay swept.
+    ("makernote-stray.jpg", [], []),
+  ]
+
+  @Test(arguments: vendorCases)
+  func vendorPreviewFindingsAndExitStatus(_ name: String, pixels: [String], noPixels: [String]) {
+    let withPixels = Self.findings(name, in: Self.vendorFolder, noPixels: false)
+    #expect(withPixels.rows == pixels, "\(name)")
+    #expect(withPixels.status == (pixels.isEmpty ? 0 : 1), "\(name)")
+    let without = Self.findings(name, in: Self.vendorFolder, noPixels: true)
+    #expect(without.rows == noPixels, "\(name) --no-pixels")
+    #expect(without.status == (noPixels.isEmpty ? 0 : 1), "\(name) --no-pixels")
+  }
+
   /// The evidence names the preview (its role and carrier path) and the JSON report lists a
   /// verdict per preview when there are several, `thumbnail` being the one that leaks.
   @Test func evidenceAndVerdictsNameEachPreview() throws {
@@ -69,8 +101,8 @@ import Testing
     #expect(!single.out.contains("\"previews\""), "one preview: `thumbnail` alone, as before")
   }
 
-  /// Every corpus file with an MPF index, a JFXX thumbnail or a HEIF thumbnail coded as JPEG,
-  /// verified with and without the pixels: the PA005 findings expected, each with its reason. No
+  /// Every corpus file with an MPF index, a JFXX thumbnail, a HEIF thumbnail coded as JPEG or a
+  /// JPEG preview in its MakerNote or EXIF slack, verified with and without the pixels: the PA005 findings expected, each with its reason. No
   /// MPF Large Thumbnail gives one (the Nikon's VGA 640×424 and full-HD 1620×1080 previews match);
   /// bars are trimmed (its IFD1 160×120 thumbnail of a 3:2 photo, 45-gps_ifd.jpg's of a 16:9 one).
   @Test(.enabled(if: FileManager.default.fileExists(atPath: CLITests.corpus.appendingPathComponent("INDEX.tsv").path), "needs ../shared/corpus"))
@@ -78,8 +110,13 @@ import Testing
     let index = try String(contentsOf: CLITests.corpus.appendingPathComponent("INDEX.tsv"), encoding: .utf8)
     let rows = index.split(separator: "\n").dropFirst().map { $0.components(separatedBy: "\t") }
     let mpf = rows.filter { $0.count > 11 && $0[11] == "yes" }.map { $0[0] }
-    let files = Set(mpf + ["exiftool-t-images/ExifTool.jpg", "exiv2-test-data/Sony.HIF"]).sorted()
-    #expect(files.count == 13, "\(files)")
+    // And every file with a JPEG preview in its MakerNote or EXIF slack (`VendorPreviewTests`
+    // checks these are the ones ExifTool locates, plus two it does not).
+    let vendor = ["ianare-exif-samples/Samsung_Digimax_i50_MP3.jpg", "exiv2-test-data/exiv2-nikon-d70.jpg",
+                  "exiv2-test-data/exiv2-bug1114.jpg", "exiv2-test-data/pr_1994_poc1.jpg", "exiv2-test-data/pr_1994_poc2.jpg",
+                  "exiv2-test-data/exiv2-bug444.jpg", "pillow-tests-images/exif-ifd-offset.jpg"]
+    let files = Set(mpf + ["exiftool-t-images/ExifTool.jpg", "exiv2-test-data/Sony.HIF"] + vendor).sorted()
+    #expect(files.count == 19, "\(files)")
     func pa005(_ noPixels: Bool) -> [String] {
       files.flatMap { path -> [String] in
         let r = PhotoCLI.runCapturing(["verify", CLITests.corpus.appendingPathComponent(path).path, "--format", "csv"]
@@ -99,7 +136,18 @@ import Testing
       "exiv2-test-data/Sony.HIF thumbnail#11 pixels",
       "exiv2-test-data/Sony.HIF thumbnail#12 pixels",
       "exiv2-test-data/Sony.HIF thumbnail#13 pixels",
-      // An Exiv2 proof of concept: an 8×8 image, its EXIF says 4800×3200, the thumbnail is a photo.
+      // Exiv2's samples whose image Exiv2 replaced with its logo (150×91, 91×150 displayed): the
+      // camera's MakerNote preview (Nikon PreviewIFD, 564×372) and IFD1 thumbnail show a
+      // chimney, the slack preview (320×240) and thumbnail of bug444 two people.
+      "exiv2-test-data/exiv2-bug444.jpg preview pixels",
+      "exiv2-test-data/exiv2-bug444.jpg thumbnail pixels",
+      "exiv2-test-data/exiv2-nikon-d70.jpg preview pixels",
+      "exiv2-test-data/exiv2-nikon-d70.jpg thumbnail pixels",
+      // Exiv2 proofs of concept: an 8×8 image, its EXIF says 4800×3200; the Nikon PreviewIFD
+      // preview (570×375) and the thumbnail are photos.
+      "exiv2-test-data/pr_1994_poc1.jpg preview pixels",
+      "exiv2-test-data/pr_1994_poc1.jpg thumbnail pixels",
+      "exiv2-test-data/pr_1994_poc2.jpg preview pixels",
       "exiv2-test-data/pr_1994_poc2.jpg thumbnail pixels",
     ]
     #expect(pa005(false) == withPixels)
@@ -108,8 +156,22 @@ import Testing
       "c2pa-public-testfiles/nikon-20221019-building.jpeg thumbnail size",
       "exiftool-t-images/ExifTool.jpg thumbnail size",
       "exiv2-test-data/Sony.HIF thumbnail#13 size",
+      // Larger than the image and the same picture by the pixels (match 0.95): the sample's image
+      // was shrunk (to 520×344) below the camera's MakerNote preview (570×375), which shows it in
+      // more detail — what the size rule is for.
+      "exiv2-test-data/exiv2-bug1114.jpg preview size",
+      // The files with PA005 by the pixels: their previews are not the shape of the replaced image.
+      "exiv2-test-data/exiv2-bug444.jpg preview size",
+      "exiv2-test-data/exiv2-bug444.jpg thumbnail size",
+      "exiv2-test-data/exiv2-nikon-d70.jpg preview size",
+      "exiv2-test-data/exiv2-nikon-d70.jpg thumbnail size",
+      "exiv2-test-data/pr_1994_poc1.jpg preview size",
+      "exiv2-test-data/pr_1994_poc1.jpg thumbnail size",
+      "exiv2-test-data/pr_1994_poc2.jpg preview size",
       "exiv2-test-data/pr_1994_poc2.jpg thumbnail size",
       "ianare-exif-samples/45-gps_ifd.jpg thumbnail size",
+      // Like bug1114: the image shrunk to 100×75, the MakerNote preview 320×240 (match 0.99).
+      "ianare-exif-samples/Samsung_Digimax_i50_MP3.jpg preview size",
     ]
     #expect(pa005(true) == withoutPixels)
   }

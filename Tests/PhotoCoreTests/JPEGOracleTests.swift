@@ -16,7 +16,7 @@ struct JPEGOracleTests {
     "exiv2-test-data/02-Invalid-mem-def thumbnail": "same file: ExifTool never reaches the APP1 that holds the IFD1 thumbnail",
     "pillow-tests-images/hopper_bad_exif.jpg orientation": "ExifTool rejects the whole IFD0 ('Bad IFD0 directory'); libexif reads its entries, Orientation 1",
     "exiftool-t-images/XMP.jpg thumbnail": "IFD1 has ThumbnailOffset with ThumbnailLength 0: ExifTool counts the tags, we count only a thumbnail with bytes",
-    "exiv2-test-data/exiv2-bug1114.jpg thumbnail": "ExifTool's preview is a PreviewIFD inside the Nikon MakerNote; we do not decode MakerNote internals (reported by vendor and size)",
+    "pillow-tests-images/exif-ifd-offset.jpg thumbnail": "Pillow's test breaks the IFD1 offset (ExifTool: 'Bad offset for IFD1') and ExifTool shows no thumbnail; the thumbnail's JPEG is still in the EXIF block, where we find it by its structure (walked as `preview`, compared by PA005)",
     "exiv2-test-data/NikonMakerNotePrint0x088_overread thumbnail": "ExifTool's OtherImageStart (IFD0 tag) points at a preview; we read thumbnails from IFD1 only",
     "pillow-tests-images/sugarshack_bad_mpo_header.jpg mpf": "the APP2 MPF segment is there but its index has no byte-order mark: we list the carrier and warn, ExifTool drops it",
     "exiv2-test-data/pr_1994_poc2.jpg xmp": "an XMP APP1 whose packet ExifTool cannot parse: the carrier is present (and could hold data), so we list it",

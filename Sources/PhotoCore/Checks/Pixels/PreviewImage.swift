@@ -1,7 +1,7 @@
 import Codecs
 
 /// A preview of the primary image embedded in a file — an EXIF IFD1 thumbnail, a JFXX
-/// thumbnail, an MPF Large Thumbnail — which must show what the image shows: PA005 compares
+/// thumbnail, a JPEG preview in the MakerNote or the EXIF slack, an MPF Large Thumbnail — which must show what the image shows: PA005 compares
 /// each one with the image (by the pixels, or by its shape under `--no-pixels`). Other embedded
 /// images (gain maps, depth maps, disparity and multi-angle views) are not previews of the
 /// primary and are not compared. HEIF thumbnail items are previews too: a JPEG-coded one is
@@ -55,7 +55,7 @@ struct PreviewImage {
                               heifItem: item)
         }
         let heifJPEG = isHEIFThumbnail && image.format == .jpeg
-        guard role.hasPrefix(EmbeddedDocumentFinder.ifd1ThumbnailRole) || role.hasPrefix(JFXXThumbnail.role) || heifJPEG else { return nil }
+        guard isStoredLikeTheImage(role) || heifJPEG else { return nil }
         let carrier = m.carriers.first { $0.kind == .thumbnail && $0.document.isRoot && $0.offset == image.offset && !$0.payload.isEmpty }
         return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: false, payload: carrier?.payload,
                             fileRange: nil)
@@ -84,6 +84,15 @@ struct PreviewImage {
     let picture = region == PixelRect(x: 0, y: 0, width: coded.width, height: coded.height) ? coded : try? coded.cropped(to: region)
     return picture?.oriented(geometry.orientation)
   }
+
+  /// Roles of the previews stored like their image (not rotated for display) and shown with its
+  /// orientation: EXIF IFD1 and JFXX thumbnails, and the JPEG previews cameras put in the
+  /// MakerNote or the EXIF slack.
+  static let storedLikeTheImage = [EmbeddedDocumentFinder.ifd1ThumbnailRole, JFXXThumbnail.role,
+                                   EmbeddedDocumentFinder.makerNotePreviewRole, EmbeddedDocumentFinder.slackPreviewRole]
+
+  /// True when `role` is one of `storedLikeTheImage` ("JFXX thumbnail (RGB pixels)" included).
+  static func isStoredLikeTheImage(_ role: String) -> Bool { storedLikeTheImage.contains { role.hasPrefix($0) } }
 
   /// True when the HEIF walk's `role` ("thumbnail of item 1, 20") names `primary` among the
   /// items it is a thumbnail of.

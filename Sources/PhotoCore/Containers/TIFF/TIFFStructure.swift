@@ -181,8 +181,8 @@ extension TIFFStructure {
   /// The block's structures as layout nodes, offsets shifted by `base` (where the TIFF header is
   /// in the document): the header, each IFD's entry table, the MakerNote (swept: vendors'
   /// blocks are not decoded) and the block's slack (swept). Values and the thumbnail are left
-  /// to the node that holds the block.
-  func nodes(base: Int, length: Int) -> [LayoutNode] {
+  /// to the node that holds the block. `slack` is `slack(length:)` when the caller has it.
+  func nodes(base: Int, length: Int, slack: [Range<Int>]? = nil) -> [LayoutNode] {
     var nodes = [LayoutNode("TIFF header", range: base..<base + 8)]
     for directory in directories {
       nodes.append(LayoutNode(directory.name, range: base + directory.table.lowerBound..<base + directory.table.upperBound))
@@ -191,7 +191,7 @@ extension TIFFStructure {
       nodes.append(LayoutNode("MakerNote", range: base + makerNote.lowerBound..<base + makerNote.upperBound,
                               note: "vendor data, not decoded", swept: true))
     }
-    for gap in slack(length: length) {
+    for gap in slack ?? self.slack(length: length) {
       nodes.append(LayoutNode("slack", range: base + gap.lowerBound..<base + gap.upperBound,
                               note: "bytes no IFD entry points at", swept: true))
     }
