@@ -9,8 +9,9 @@ import Testing
 @Suite struct PreviewLeakTests {
   static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/previews").path
 
-  /// `Fixtures/vendor-previews/` (made by `Fixtures/gen/vendor-previews.sh`).
-  static let vendorFolder = CLITests.packageRoot.appendingPathComponent("Fixtures/vendor-previews").path
+  /// `Fixtures/`: `vendor-previews/` (made by `Fixtures/gen/vendor-previews.sh`) and
+  /// `uncompressed-thumbnails/` (`Fixtures/gen/uncompressed-thumbnails.sh`).
+  static let fixtures = CLITests.packageRoot.appendingPathComponent("Fixtures").path
 
   /// "id carrier tag" of each PA005 (and any other finding) `verify` reports for `name` in `folder`.
   static func findings(_ name: String, in folder: String = folder, noPixels: Bool) -> (status: Int32, rows: [String]) {
@@ -54,30 +55,39 @@ import Testing
   }
 
   /// JPEG previews a camera puts in its MakerNote (a Nikon PreviewIFD) or in the EXIF slack are
-  /// walked as `preview` and compared like the other previews; their own EXIF is read. What each
-  /// fixture holds is checked with ExifTool as it is made (`Fixtures/README.md`).
+  /// walked as `preview` and compared like the other previews; their own EXIF is read. An
+  /// uncompressed IFD1 thumbnail is read from its strips when it is 8-bit RGB. What each fixture
+  /// holds is checked with ExifTool as it is made (`Fixtures/README.md`).
   static let vendorCases: [(String, pixels: [String], noPixels: [String])] = [
     // A square crop whose MakerNote preview shows the 3:2 original; one of the crop.
-    ("makernote-leak.jpg", ["PA005 preview pixels"], ["PA005 preview size"]),
-    ("makernote-match.jpg", [], []),
+    ("vendor-previews/makernote-leak.jpg", ["PA005 preview pixels"], ["PA005 preview size"]),
+    ("vendor-previews/makernote-match.jpg", [], []),
     // A 3:2 crop with a preview of the 3:2 original in the slack: only the pixels tell.
-    ("slack-leak.jpg", ["PA005 preview pixels"], []),
+    ("vendor-previews/slack-leak.jpg", ["PA005 preview pixels"], []),
     // The matching preview's own EXIF carries GPS: GPS in the file, and in a preview.
-    ("makernote-gps.jpg", ["PA001 preview/exif GPSLatitude/GPSLongitude", "PA005 preview/exif GPS"],
+    ("vendor-previews/makernote-gps.jpg", ["PA001 preview/exif GPSLatitude/GPSLongitude", "PA005 preview/exif GPS"],
      ["PA001 preview/exif GPSLatitude/GPSLongitude", "PA005 preview/exif GPS"]),
     // A whole JPEG by its structure that libjpeg-turbo does not decode (SOF3): not compared, so
     // the check is incomplete; without the pixels nothing is compared, and its shape fits.
-    ("makernote-undecodable.jpg", ["PA015 preview "], []),
+    ("vendor-previews/makernote-undecodable.jpg", ["PA015 preview "], []),
     // FF D8 FF and half a JPEG in the MakerNote: no preview, the bytes stay swept.
-    ("makernote-stray.jpg", [], []),
+    ("vendor-previews/makernote-stray.jpg", [], []),
+    // Uncompressed IFD1 thumbnails (Compression 1, 8-bit RGB strips; ExifTool's ThumbnailTIFF
+    // gives back the samples): of the square crop itself, of the uncropped 3:2 original…
+    ("uncompressed-thumbnails/rgb-match.jpg", [], []),
+    ("uncompressed-thumbnails/rgb-uncropped.jpg", ["PA005 thumbnail pixels"], ["PA005 thumbnail size"]),
+    // … of the whole picture turned 180° (the same shape: only the pixels tell) …
+    ("uncompressed-thumbnails/rgb-turned.jpg", ["PA005 thumbnail pixels"], []),
+    // … and samples labelled YCbCr (PhotometricInterpretation 6), which are not decoded: PA015.
+    ("uncompressed-thumbnails/ycbcr.jpg", ["PA015 thumbnail "], []),
   ]
 
   @Test(arguments: vendorCases)
-  func vendorPreviewFindingsAndExitStatus(_ name: String, pixels: [String], noPixels: [String]) {
-    let withPixels = Self.findings(name, in: Self.vendorFolder, noPixels: false)
+  func vendorAndUncompressedPreviewFindings(_ name: String, pixels: [String], noPixels: [String]) {
+    let withPixels = Self.findings(name, in: Self.fixtures, noPixels: false)
     #expect(withPixels.rows == pixels, "\(name)")
     #expect(withPixels.status == (pixels.isEmpty ? 0 : 1), "\(name)")
-    let without = Self.findings(name, in: Self.vendorFolder, noPixels: true)
+    let without = Self.findings(name, in: Self.fixtures, noPixels: true)
     #expect(without.rows == noPixels, "\(name) --no-pixels")
     #expect(without.status == (noPixels.isEmpty ? 0 : 1), "\(name) --no-pixels")
   }

@@ -66,6 +66,7 @@ struct EmbeddedDocumentFinder {
                           to: &tree.nodes)
       }
       vendorPreviews(structure, slack: slack, in: carrier)
+      if let uncompressed = structure.uncompressedThumbnail { uncompressedThumbnail(uncompressed, in: carrier) }
       guard let thumbnail = structure.thumbnail else { continue }
       let (source, range, placement) = location(of: thumbnail, in: carrier)
       let head = carrier.payload[thumbnail].prefix(3)

@@ -126,16 +126,18 @@ struct PreviewImage {
     if let jfxx = JFXXThumbnail.parse(bytes), jfxx.coding != .jpeg, role.hasPrefix(JFXXThumbnail.role) {
       return Self.rawPixels(jfxx, in: bytes)
     }
+    if role == UncompressedThumbnail.rgbRole, let size { return Self.uncompressedRGB(size, from: bytes, maxPixels: maxPixels) }
     guard bytes.starts(with: [0xFF, 0xD8, 0xFF]), let header = try? JPEGCodec.readHeader(bytes) else { return nil }
     // Decoded small: the comparison uses 32×32 fingerprints.
     let scale = PictureDecoder.scale(for: PixelSize(width: header.width, height: header.height), minLongSide: PixelVerifier.decodeLongSide)
     return try? JPEGCodec.decode(bytes, scale: scale, maxPixels: maxPixels, expandGray: true)
   }
 
-  /// True when it claims to be a picture: a HEIF coded image item, bytes that begin with a
-  /// JPEG's SOI, or a raw JFXX thumbnail.
+  /// True when it claims to be a picture: a HEIF coded image item, an uncompressed IFD1
+  /// thumbnail (by its Compression tag), bytes that begin with a JPEG's SOI, or a raw JFXX thumbnail.
   func claimsToBePicture(in source: any ByteSource) -> Bool {
     if heifItem != nil { return true }  // a coded image item, by its type
+    if role.hasPrefix(Self.uncompressedRolePrefix) { return true }
     let head: [UInt8]
     if let payload {
       head = Array(payload.prefix(8))
@@ -146,6 +148,17 @@ struct PreviewImage {
     }
     if head.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
     return role.hasPrefix(JFXXThumbnail.role) && payload.flatMap(JFXXThumbnail.parse).map { $0.coding != .jpeg } == true
+  }
+
+  /// How an uncompressed IFD1 thumbnail's role starts, whatever its layout.
+  static let uncompressedRolePrefix = EmbeddedDocumentFinder.ifd1ThumbnailRole + " (uncompressed"
+
+  /// The pixels of an uncompressed 8-bit RGB thumbnail of `size` from its strips joined in
+  /// order; nil when they hold fewer bytes than the picture needs or it is over `maxPixels`.
+  static func uncompressedRGB(_ size: PixelSize, from samples: [UInt8], maxPixels: Int) -> PixelImage? {
+    let (count, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+    guard !overflow, size.width > 0, size.height > 0, count <= maxPixels, samples.count >= count * 3 else { return nil }
+    return try? PixelImage(width: size.width, height: size.height, channels: 3, pixels: Array(samples.prefix(count * 3)))
   }
 
   /// The pixels of a raw JFXX thumbnail (RGB samples, or palette indices).
