@@ -80,6 +80,12 @@ import Testing
     ("uncompressed-thumbnails/rgb-turned.jpg", ["PA005 thumbnail pixels"], []),
     // … and samples labelled YCbCr (PhotometricInterpretation 6), which are not decoded: PA015.
     ("uncompressed-thumbnails/ycbcr.jpg", ["PA015 thumbnail "], []),
+    // A HEIF thumbnail item is shown through its own irot, not the primary's (both HEICs keep
+    // the primary's irot: PA003). Its own irot equal to the primary's: it shows the image…
+    ("heif-thumbnails/thumbnail-irot.heic", ["PA003 heif irot"], ["PA003 heif irot"]),
+    // … its irot set to 0: the picture on its side, which its shape tells without the pixels too.
+    ("heif-thumbnails/thumbnail-unrotated.heic", ["PA003 heif irot", "PA005 thumbnail#2 pixels"],
+     ["PA003 heif irot", "PA005 thumbnail#2 size"]),
   ]
 
   @Test(arguments: vendorCases)

@@ -64,13 +64,15 @@ struct ThumbnailCheck: Check {
     return out
   }
 
-  /// Why `preview` cannot have been made from the image of `m`, judged by sizes alone; nil when
-  /// its size fits (or is unknown). A preview that may carry black bars (an MPF Large
+  /// Why `preview` cannot have been made from the image of `m`, judged by sizes alone (as
+  /// displayed: a HEIF thumbnail item through its own transformations, any other preview with
+  /// the image's orientation); nil when its size fits (or is unknown). A preview that may carry black bars (an MPF Large
   /// Thumbnail in a fixed frame) is judged by its size only: its shape says nothing.
   static func shapeMismatch(_ preview: PreviewImage, in m: PhotoMetadata) -> String? {
     guard let stored = preview.size, stored.width > 0, stored.height > 0,
           let image = m.displayed, image.width > 0, image.height > 0 else { return nil }
-    let shown = m.orientation.effective.displayedSize(stored: stored)
+    // A HEIF thumbnail item is shown through its own clap/irot/imir; the others like the image.
+    let shown = preview.displayed ?? m.orientation.effective.displayedSize(stored: stored)
     let thumbAspect = Double(shown.width) / Double(shown.height), imageAspect = Double(image.width) / Double(image.height)
     let start = "\(preview.subject) (\(shown) as displayed) "
     if !preview.mayHaveBars, abs(thumbAspect / imageAspect - 1) > shapeTolerance {

@@ -22,6 +22,9 @@ struct PreviewImage {
   var fileRange: Range<Int>?
   /// The HEIF thumbnail item coded as HEVC or AV1 it is, decoded by libheif (nil otherwise).
   var heifItem: Int? = nil
+  /// Its size as displayed through its own transformations (a HEIF thumbnail item's
+  /// `clap`/`irot`/`imir`, whatever its coding); nil when it is displayed with the image's orientation.
+  var displayed: PixelSize? = nil
 
   /// True when its decoded pixels are already as displayed: a HEIF thumbnail item is shown
   /// through its own `clap`/`irot`/`imir` (`heifThumbnail`); the others are stored like their
@@ -52,13 +55,13 @@ struct PreviewImage {
         if isHEIFThumbnail, !isThumbnail(role, of: heifPrimary) { return nil }
         if isHEIFThumbnail, image.format != .jpeg, let item = image.item {
           return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: false, payload: nil, fileRange: nil,
-                              heifItem: item)
+                              heifItem: item, displayed: image.displayed)
         }
         let heifJPEG = isHEIFThumbnail && image.format == .jpeg
         guard isStoredLikeTheImage(role) || heifJPEG else { return nil }
         let carrier = m.carriers.first { $0.kind == .thumbnail && $0.document.isRoot && $0.offset == image.offset && !$0.payload.isEmpty }
         return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: false, payload: carrier?.payload,
-                            fileRange: nil)
+                            fileRange: nil, displayed: heifJPEG ? image.displayed : nil)
       case .mpfImage:
         guard MPFEntry.previewTypeNames.contains(role), image.length > 0 else { return nil }
         return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: true, payload: nil,
