@@ -13,41 +13,18 @@
 import struct
 import sys
 
+from carriers import Tiff
+from previews import ppm
+from vendorpreviews import insert_app1
+
 SHORT, LONG, ASCII = 3, 4, 2
 
 
-def ppm(path):
-    data = open(path, "rb").read()
-    fields, at = [], 0
-    while len(fields) < 4:
-        while data[at:at + 1].isspace():
-            at += 1
-        if data[at:at + 1] == b"#":
-            at = data.index(b"\n", at)
-            continue
-        end = at
-        while not data[end:end + 1].isspace():
-            end += 1
-        fields.append(data[at:end])
-        at = end
-    assert fields[0] == b"P6" and fields[3] == b"255", path
-    width, height = int(fields[1]), int(fields[2])
-    samples = data[at + 1:at + 1 + width * height * 3]
-    assert len(samples) == width * height * 3, path
-    return width, height, samples
-
-
 def ifd(entries, at, next_ifd):
-    """A little-endian IFD at `at`; values over 4 bytes follow it (returned with it)."""
-    body, extra = b"", b""
-    data_at = at + 2 + 12 * len(entries) + 4
-    for tag, typ, count, value in sorted(entries):
-        if len(value) <= 4:
-            body += struct.pack("<HHI", tag, typ, count) + value.ljust(4, b"\x00")
-        else:
-            body += struct.pack("<HHII", tag, typ, count, data_at + len(extra))
-            extra += value + (b"\x00" if len(value) % 2 else b"")
-    return struct.pack("<H", len(entries)) + body + struct.pack("<I", next_ifd) + extra
+    """A little-endian IFD at `at` (carriers.Tiff) with its next-IFD offset set to `next_ifd`."""
+    block = bytearray(Tiff(False).ifd(entries, at, 0))
+    struct.pack_into("<I", block, 2 + 12 * len(entries), next_ifd)
+    return bytes(block)
 
 
 def tiff_with_thumbnail(width, height, samples, photometric):
@@ -83,16 +60,7 @@ def main(argv):
         raise SystemExit(__doc__)
     out, in_path, thumb = argv[1:4]
     photometric = int(argv[4]) if len(argv) == 5 else 2
-    tiff = tiff_with_thumbnail(*ppm(thumb), photometric)
-    data = open(in_path, "rb").read()
-    assert data[:2] == b"\xff\xd8", in_path
-    at = 2
-    if data[2:4] == b"\xff\xe0" and data[6:11] == b"JFIF\x00":
-        at = 4 + struct.unpack(">H", data[4:6])[0]
-    payload = b"Exif\x00\x00" + tiff
-    assert len(payload) + 2 <= 0xFFFF, "APP1 too long"
-    open(out, "wb").write(data[:at] + b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload + data[at:])
-
+    insert_app1(out, in_path, tiff_with_thumbnail(*ppm(thumb), photometric))
 
 if __name__ == "__main__":
     main(sys.argv)

@@ -22,6 +22,8 @@ APP0 segment; the TIFF block is big-endian: IFD0 (Make, Model, ExifIFD pointer),
 import struct
 import sys
 
+from carriers import Tiff
+
 NIKON_PREVIEW_IFD = 0x0011
 LONG, UNDEFINED, ASCII = 4, 7, 2
 
@@ -35,17 +37,8 @@ def be32(v):
 
 
 def ifd(entries, at):
-    """A big-endian IFD at offset `at`: (tag, type, count, value) sorted by tag; values over 4
-    bytes follow the IFD (returned with it). Next-IFD offset 0."""
-    body, extra = b"", b""
-    data_at = at + 2 + 12 * len(entries) + 4
-    for tag, typ, count, value in sorted(entries):
-        if len(value) <= 4:
-            body += be16(tag) + be16(typ) + be32(count) + value.ljust(4, b"\x00")
-        else:
-            body += be16(tag) + be16(typ) + be32(count) + be32(data_at + len(extra))
-            extra += value + (b"\x00" if len(value) % 2 else b"")
-    return be16(len(entries)) + body + be32(0) + extra
+    """A big-endian IFD at offset `at` (carriers.Tiff): values over 4 bytes follow it; next IFD 0."""
+    return Tiff(True).ifd(entries, at, 0)
 
 
 def nikon_makernote(preview):
