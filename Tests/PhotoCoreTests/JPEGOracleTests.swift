@@ -16,6 +16,7 @@ struct JPEGOracleTests {
     "exiv2-test-data/02-Invalid-mem-def thumbnail": "same file: ExifTool never reaches the APP1 that holds the IFD1 thumbnail",
     "pillow-tests-images/hopper_bad_exif.jpg orientation": "ExifTool rejects the whole IFD0 ('Bad IFD0 directory'); libexif reads its entries, Orientation 1",
     "exiftool-t-images/XMP.jpg thumbnail": "IFD1 has ThumbnailOffset with ThumbnailLength 0: ExifTool counts the tags, we count only a thumbnail with bytes",
+    "exiv2-test-data/exiv2-kodak-dc210.jpg thumbnail": "an uncompressed IFD1 thumbnail (Compression 1, 96×72 RGB in one strip) without NewSubfileType: ExifTool lists its IFD1 tags but makes no ThumbnailTIFF of it, so INDEX.tsv says no thumbnail; we read its strips (PA005 compares it)",
     "pillow-tests-images/exif-ifd-offset.jpg thumbnail": "Pillow's test breaks the IFD1 offset (ExifTool: 'Bad offset for IFD1') and ExifTool shows no thumbnail; the thumbnail's JPEG is still in the EXIF block, where we find it by its structure (walked as `preview`, compared by PA005)",
     "exiv2-test-data/NikonMakerNotePrint0x088_overread thumbnail": "ExifTool's OtherImageStart (IFD0 tag) points at a preview; we read thumbnails from IFD1 only",
     "pillow-tests-images/sugarshack_bad_mpo_header.jpg mpf": "the APP2 MPF segment is there but its index has no byte-order mark: we list the carrier and warn, ExifTool drops it",

@@ -214,8 +214,9 @@ private struct TIFFReader {
 extension TIFFStructure {
   /// The block's structures as layout nodes, offsets shifted by `base` (where the TIFF header is
   /// in the document): the header, each IFD's entry table, the MakerNote (swept: vendors'
-  /// blocks are not decoded), an uncompressed thumbnail's strips (swept) and the block's slack (swept). Values and the thumbnail are left
-  /// to the node that holds the block. `slack` is `slack(length:)` when the caller has it.
+  /// blocks are not decoded), an uncompressed thumbnail's strips (swept) and the block's slack
+  /// (swept). Values and the thumbnail are left to the node that holds the block. `slack` is
+  /// `slack(length:)` when the caller has it.
   func nodes(base: Int, length: Int, slack: [Range<Int>]? = nil) -> [LayoutNode] {
     var nodes = [LayoutNode("TIFF header", range: base..<base + 8)]
     for directory in directories {
@@ -228,14 +229,8 @@ extension TIFFStructure {
     // An uncompressed thumbnail's strips: its samples, swept all the same (a strip can be longer
     // than the samples the picture needs). Only what no other structure holds (strips of a
     // hostile block can overlap its IFDs or each other).
-    var taken = [0..<min(8, length)] + directories.map(\.table) + directories.flatMap { $0.entries.compactMap(\.value) }
-      + [thumbnail, makerNote].compactMap { $0 }
-    for strip in uncompressedThumbnail?.strips ?? [] {
-      for part in BackstopSweep.uncovered(strip, by: taken) {
-        nodes.append(LayoutNode("thumbnail strip", range: base + part.lowerBound..<base + part.upperBound,
-                                note: "samples of the uncompressed IFD1 thumbnail", swept: true))
-      }
-      taken.append(strip)
+    if let strips = uncompressedThumbnail?.strips, !strips.isEmpty {
+      nodes += stripNodes(strips, base: base, length: length)
     }
     for gap in slack ?? self.slack(length: length) {
       nodes.append(LayoutNode("slack", range: base + gap.lowerBound..<base + gap.upperBound,
@@ -244,10 +239,26 @@ extension TIFFStructure {
     return nodes.sorted { $0.range.lowerBound < $1.range.lowerBound }
   }
 
+  /// Nodes for an uncompressed thumbnail's strips: what no other structure of the block holds
+  /// (strips of a hostile block can overlap its IFDs or each other).
+  private func stripNodes(_ strips: [Range<Int>], base: Int, length: Int) -> [LayoutNode] {
+    var taken = [0..<min(8, length)] + directories.map(\.table) + directories.flatMap { $0.entries.compactMap(\.value) }
+      + [thumbnail, makerNote].compactMap { $0 }
+    var nodes: [LayoutNode] = []
+    for strip in strips {
+      for part in BackstopSweep.uncovered(strip, by: taken) {
+        nodes.append(LayoutNode("thumbnail strip", range: base + part.lowerBound..<base + part.upperBound,
+                                note: "samples of the uncompressed IFD1 thumbnail", swept: true))
+      }
+      taken.append(strip)
+    }
+    return nodes
+  }
+
   /// Stretches of the `length`-byte block that nothing in it reads: not the header, an IFD's
-  /// entry table, an entry's value, the thumbnail (or an uncompressed one's strips) or the MakerNote. Real blocks have a little
-  /// padding there, or data a MakerNote points at with offsets of its own (a camera's preview
-  /// image); a crafted block can hide a whole JPEG with its own EXIF GPS there, which no EXIF
+  /// entry table, an entry's value, the thumbnail (or an uncompressed one's strips) or the
+  /// MakerNote. Real blocks have a little padding there, or data a MakerNote points at with
+  /// offsets of its own (a camera's preview image); a crafted block can hide a whole JPEG with its own EXIF GPS there, which no EXIF
   /// reader sees. Stretches shorter than any GPS signature (`GPSSignatures.minimumLength`) are
   /// left out.
   func slack(length: Int) -> [Range<Int>] {
