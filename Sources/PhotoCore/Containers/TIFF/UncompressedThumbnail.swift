@@ -5,8 +5,9 @@
 /// thumbnail; any other layout is named and left uncompared (PA015), never passed in silence.
 /// [EXIF 2.32 4.5.5 and 4.6.3 (uncompressed thumbnails); TIFF 6.0 §3–§6]
 struct UncompressedThumbnail: Sendable, Equatable {
-  /// ImageWidth and ImageLength.
+  /// ImageWidth.
   var width: Int
+  /// ImageLength.
   var height: Int
   /// BitsPerSample, one per sample (TIFF's default: one sample of 1 bit).
   var bitsPerSample: [Int]
@@ -20,6 +21,7 @@ struct UncompressedThumbnail: Sendable, Equatable {
   /// the offsets and counts do not pair up.
   var strips: [Range<Int>]?
 
+  /// The IFD1 tags read. [TIFF 6.0 §8]
   static let compressionTag: UInt16 = 0x0103
   static let widthTag: UInt16 = 0x0100
   static let heightTag: UInt16 = 0x0101
