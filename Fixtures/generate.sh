@@ -469,6 +469,9 @@ bash "$HERE/gen/video.sh"             # video/: MOV/MP4 carriers, Motion Photos,
 bash "$HERE/gen/carriers.sh"          # carriers/: WebP, GIF, C2PA, generator metadata, MakerNotes (issue 17)
 bash "$HERE/gen/previews.sh"          # previews/: PA005 for JFXX thumbnails, MPF Large Thumbnails, second thumbnails
 bash "$HERE/gen/text-coordinates.sh"  # textcoords/: coordinates as text in decoded fields, zlib EXIF in a private chunk
+bash "$HERE/gen/vendor-previews.sh"   # vendor-previews/: PA005 for JPEG previews in MakerNotes and EXIF slack
+bash "$HERE/gen/uncompressed-thumbnails.sh"   # uncompressed-thumbnails/: PA005 for uncompressed (RGB strip) IFD1 thumbnails
+bash "$HERE/gen/heif-thumbnails.sh"   # heif-thumbnails/: PA005 --no-pixels for a HEIF thumbnail item with its own irot
 
 # ---------------------------------------------------------------------------------------
 note "sizes"

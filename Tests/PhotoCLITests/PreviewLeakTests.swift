@@ -9,8 +9,12 @@ import Testing
 @Suite struct PreviewLeakTests {
   static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/previews").path
 
-  /// "id carrier tag" of each PA005 (and any other finding) `verify` reports for `name`.
-  static func findings(_ name: String, noPixels: Bool) -> (status: Int32, rows: [String]) {
+  /// `Fixtures/`: `vendor-previews/` (made by `Fixtures/gen/vendor-previews.sh`) and
+  /// `uncompressed-thumbnails/` (`Fixtures/gen/uncompressed-thumbnails.sh`).
+  static let fixtures = CLITests.packageRoot.appendingPathComponent("Fixtures").path
+
+  /// "id carrier tag" of each PA005 (and any other finding) `verify` reports for `name` in `folder`.
+  static func findings(_ name: String, in folder: String = folder, noPixels: Bool) -> (status: Int32, rows: [String]) {
     let r = PhotoCLI.runCapturing(["verify", folder + "/" + name, "--format", "csv"] + (noPixels ? ["--no-pixels"] : []))
     let rows = r.out.split(separator: "\n").dropFirst().map { row -> String in
       let fields = row.components(separatedBy: ",")
@@ -50,6 +54,50 @@ import Testing
     #expect(without.status == (noPixels.isEmpty ? 0 : 1), "\(name) --no-pixels")
   }
 
+  /// JPEG previews a camera puts in its MakerNote (a Nikon PreviewIFD) or in the EXIF slack are
+  /// walked as `preview` and compared like the other previews; their own EXIF is read. An
+  /// uncompressed IFD1 thumbnail is read from its strips when it is 8-bit RGB. What each fixture
+  /// holds is checked with ExifTool as it is made (`Fixtures/README.md`).
+  static let vendorCases: [(String, pixels: [String], noPixels: [String])] = [
+    // A square crop whose MakerNote preview shows the 3:2 original; one of the crop.
+    ("vendor-previews/makernote-leak.jpg", ["PA005 preview pixels"], ["PA005 preview size"]),
+    ("vendor-previews/makernote-match.jpg", [], []),
+    // A 3:2 crop with a preview of the 3:2 original in the slack: only the pixels tell.
+    ("vendor-previews/slack-leak.jpg", ["PA005 preview pixels"], []),
+    // The matching preview's own EXIF carries GPS: GPS in the file, and in a preview.
+    ("vendor-previews/makernote-gps.jpg", ["PA001 preview/exif GPSLatitude/GPSLongitude", "PA005 preview/exif GPS"],
+     ["PA001 preview/exif GPSLatitude/GPSLongitude", "PA005 preview/exif GPS"]),
+    // A whole JPEG by its structure that libjpeg-turbo does not decode (SOF3): not compared, so
+    // the check is incomplete; without the pixels nothing is compared, and its shape fits.
+    ("vendor-previews/makernote-undecodable.jpg", ["PA015 preview "], []),
+    // FF D8 FF and half a JPEG in the MakerNote: no preview, the bytes stay swept.
+    ("vendor-previews/makernote-stray.jpg", [], []),
+    // Uncompressed IFD1 thumbnails (Compression 1, 8-bit RGB strips; ExifTool's ThumbnailTIFF
+    // gives back the samples): of the square crop itself, of the uncropped 3:2 original…
+    ("uncompressed-thumbnails/rgb-match.jpg", [], []),
+    ("uncompressed-thumbnails/rgb-uncropped.jpg", ["PA005 thumbnail pixels"], ["PA005 thumbnail size"]),
+    // … of the whole picture turned 180° (the same shape: only the pixels tell) …
+    ("uncompressed-thumbnails/rgb-turned.jpg", ["PA005 thumbnail pixels"], []),
+    // … and samples labelled YCbCr (PhotometricInterpretation 6), which are not decoded: PA015.
+    ("uncompressed-thumbnails/ycbcr.jpg", ["PA015 thumbnail "], []),
+    // A HEIF thumbnail item is shown through its own irot, not the primary's (both HEICs keep
+    // the primary's irot: PA003). Its own irot equal to the primary's: it shows the image…
+    ("heif-thumbnails/thumbnail-irot.heic", ["PA003 heif irot"], ["PA003 heif irot"]),
+    // … its irot set to 0: the picture on its side, which its shape tells without the pixels too.
+    ("heif-thumbnails/thumbnail-unrotated.heic", ["PA003 heif irot", "PA005 thumbnail#2 pixels"],
+     ["PA003 heif irot", "PA005 thumbnail#2 size"]),
+  ]
+
+  @Test(arguments: vendorCases)
+  func vendorAndUncompressedPreviewFindings(_ name: String, pixels: [String], noPixels: [String]) {
+    let withPixels = Self.findings(name, in: Self.fixtures, noPixels: false)
+    #expect(withPixels.rows == pixels, "\(name)")
+    #expect(withPixels.status == (pixels.isEmpty ? 0 : 1), "\(name)")
+    let without = Self.findings(name, in: Self.fixtures, noPixels: true)
+    #expect(without.rows == noPixels, "\(name) --no-pixels")
+    #expect(without.status == (noPixels.isEmpty ? 0 : 1), "\(name) --no-pixels")
+  }
+
   /// The evidence names the preview (its role and carrier path) and the JSON report lists a
   /// verdict per preview when there are several, `thumbnail` being the one that leaks.
   @Test func evidenceAndVerdictsNameEachPreview() throws {
@@ -69,8 +117,8 @@ import Testing
     #expect(!single.out.contains("\"previews\""), "one preview: `thumbnail` alone, as before")
   }
 
-  /// Every corpus file with an MPF index, a JFXX thumbnail or a HEIF thumbnail coded as JPEG,
-  /// verified with and without the pixels: the PA005 findings expected, each with its reason. No
+  /// Every corpus file with an MPF index, a JFXX thumbnail, a HEIF thumbnail coded as JPEG or a
+  /// JPEG preview in its MakerNote or EXIF slack, verified with and without the pixels: the PA005 findings expected, each with its reason. No
   /// MPF Large Thumbnail gives one (the Nikon's VGA 640×424 and full-HD 1620×1080 previews match);
   /// bars are trimmed (its IFD1 160×120 thumbnail of a 3:2 photo, 45-gps_ifd.jpg's of a 16:9 one).
   @Test(.enabled(if: FileManager.default.fileExists(atPath: CLITests.corpus.appendingPathComponent("INDEX.tsv").path), "needs ../shared/corpus"))
@@ -78,8 +126,15 @@ import Testing
     let index = try String(contentsOf: CLITests.corpus.appendingPathComponent("INDEX.tsv"), encoding: .utf8)
     let rows = index.split(separator: "\n").dropFirst().map { $0.components(separatedBy: "\t") }
     let mpf = rows.filter { $0.count > 11 && $0[11] == "yes" }.map { $0[0] }
-    let files = Set(mpf + ["exiftool-t-images/ExifTool.jpg", "exiv2-test-data/Sony.HIF"]).sorted()
-    #expect(files.count == 13, "\(files)")
+    // And every file with a JPEG preview in its MakerNote or EXIF slack (`VendorPreviewTests`
+    // checks these are the ones ExifTool locates, plus two it does not).
+    let vendor = ["ianare-exif-samples/Samsung_Digimax_i50_MP3.jpg", "exiv2-test-data/exiv2-nikon-d70.jpg",
+                  "exiv2-test-data/exiv2-bug1114.jpg", "exiv2-test-data/pr_1994_poc1.jpg", "exiv2-test-data/pr_1994_poc2.jpg",
+                  "exiv2-test-data/exiv2-bug444.jpg", "pillow-tests-images/exif-ifd-offset.jpg"]
+    // And the one with an uncompressed IFD1 thumbnail (Kodak DC210: 96×72 RGB samples).
+    let uncompressed = ["exiv2-test-data/exiv2-kodak-dc210.jpg"]
+    let files = Set(mpf + ["exiftool-t-images/ExifTool.jpg", "exiv2-test-data/Sony.HIF"] + vendor + uncompressed).sorted()
+    #expect(files.count == 20, "\(files)")
     func pa005(_ noPixels: Bool) -> [String] {
       files.flatMap { path -> [String] in
         let r = PhotoCLI.runCapturing(["verify", CLITests.corpus.appendingPathComponent(path).path, "--format", "csv"]
@@ -99,7 +154,21 @@ import Testing
       "exiv2-test-data/Sony.HIF thumbnail#11 pixels",
       "exiv2-test-data/Sony.HIF thumbnail#12 pixels",
       "exiv2-test-data/Sony.HIF thumbnail#13 pixels",
-      // An Exiv2 proof of concept: an 8×8 image, its EXIF says 4800×3200, the thumbnail is a photo.
+      // Exiv2's samples whose image Exiv2 replaced with its logo (150×91, 91×150 displayed): the
+      // camera's MakerNote preview (Nikon PreviewIFD, 564×372) and IFD1 thumbnail show a
+      // chimney, the slack preview (320×240) and thumbnail of bug444 two people.
+      "exiv2-test-data/exiv2-bug444.jpg preview pixels",
+      "exiv2-test-data/exiv2-bug444.jpg thumbnail pixels",
+      // The same logo in place of a Kodak DC210's photo, whose uncompressed RGB thumbnail (read
+      // from its strips: people in red by a brick wall) shows the photo.
+      "exiv2-test-data/exiv2-kodak-dc210.jpg thumbnail pixels",
+      "exiv2-test-data/exiv2-nikon-d70.jpg preview pixels",
+      "exiv2-test-data/exiv2-nikon-d70.jpg thumbnail pixels",
+      // Exiv2 proofs of concept: an 8×8 image, its EXIF says 4800×3200; the Nikon PreviewIFD
+      // preview (570×375) and the thumbnail are photos.
+      "exiv2-test-data/pr_1994_poc1.jpg preview pixels",
+      "exiv2-test-data/pr_1994_poc1.jpg thumbnail pixels",
+      "exiv2-test-data/pr_1994_poc2.jpg preview pixels",
       "exiv2-test-data/pr_1994_poc2.jpg thumbnail pixels",
     ]
     #expect(pa005(false) == withPixels)
@@ -108,8 +177,23 @@ import Testing
       "c2pa-public-testfiles/nikon-20221019-building.jpeg thumbnail size",
       "exiftool-t-images/ExifTool.jpg thumbnail size",
       "exiv2-test-data/Sony.HIF thumbnail#13 size",
+      // Larger than the image and the same picture by the pixels (match 0.95): the sample's image
+      // was shrunk (to 520×344) below the camera's MakerNote preview (570×375), which shows it in
+      // more detail — what the size rule is for.
+      "exiv2-test-data/exiv2-bug1114.jpg preview size",
+      // The files with PA005 by the pixels: their previews are not the shape of the replaced image.
+      "exiv2-test-data/exiv2-bug444.jpg preview size",
+      "exiv2-test-data/exiv2-bug444.jpg thumbnail size",
+      "exiv2-test-data/exiv2-kodak-dc210.jpg thumbnail size",
+      "exiv2-test-data/exiv2-nikon-d70.jpg preview size",
+      "exiv2-test-data/exiv2-nikon-d70.jpg thumbnail size",
+      "exiv2-test-data/pr_1994_poc1.jpg preview size",
+      "exiv2-test-data/pr_1994_poc1.jpg thumbnail size",
+      "exiv2-test-data/pr_1994_poc2.jpg preview size",
       "exiv2-test-data/pr_1994_poc2.jpg thumbnail size",
       "ianare-exif-samples/45-gps_ifd.jpg thumbnail size",
+      // Like bug1114: the image shrunk to 100×75, the MakerNote preview 320×240 (match 0.99).
+      "ianare-exif-samples/Samsung_Digimax_i50_MP3.jpg preview size",
     ]
     #expect(pa005(true) == withoutPixels)
   }

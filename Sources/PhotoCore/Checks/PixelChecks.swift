@@ -32,8 +32,8 @@ struct CropCheck: Check {
 }
 
 /// PA005: an embedded preview of the image carries GPS or shows other content than the output.
-/// Every preview is judged (`PreviewImage`: EXIF IFD1 and JFXX thumbnails, MPF Large
-/// Thumbnails), each in its own finding naming its carrier path. What needs no pixels is
+/// Every preview is judged (`PreviewImage`: EXIF IFD1 and JFXX thumbnails, JPEG previews in
+/// the MakerNote or EXIF slack, MPF Large Thumbnails, HEIF thumbnail items), each in its own finding naming its carrier path. What needs no pixels is
 /// checked without them too (`--no-pixels`): a thumbnail's own GPS, and a preview whose shape
 /// (as displayed with the image's orientation) differs from the image's displayed shape by more
 /// than `shapeTolerance`, or that is larger than the image — it was not made from this image, so
@@ -47,9 +47,10 @@ struct ThumbnailCheck: Check {
   static let shapeTolerance = 0.1
 
   func findings(for s: CheckSubject) -> [Finding] {
-    var out = s.output.gps.filter { $0.path.contains("thumbnail") }.map { fix in
-      Finding(.thumbnailLeak, file: s.output.path, carrier: GPSEvidence.carrier(fix), tag: "GPS",
-              evidence: "the embedded thumbnail's own EXIF carries GPS: \(GPSEvidence.describe(fix))")
+    var out = s.output.gps.compactMap { fix -> Finding? in
+      let what = fix.path.contains("thumbnail") ? "thumbnail" : fix.path.contains(EmbeddedDocumentFinder.vendorPreviewStep) ? "preview" : nil
+      return what.map { Finding(.thumbnailLeak, file: s.output.path, carrier: GPSEvidence.carrier(fix), tag: "GPS",
+                                evidence: "the embedded \($0)'s own EXIF carries GPS: \(GPSEvidence.describe(fix))") }
     }
     let verdicts = s.pixels?.thumbnails ?? []
     for preview in PreviewImage.all(s.output) {
@@ -63,13 +64,15 @@ struct ThumbnailCheck: Check {
     return out
   }
 
-  /// Why `preview` cannot have been made from the image of `m`, judged by sizes alone; nil when
-  /// its size fits (or is unknown). A preview that may carry black bars (an MPF Large
+  /// Why `preview` cannot have been made from the image of `m`, judged by sizes alone (as
+  /// displayed: a HEIF thumbnail item through its own transformations, any other preview with
+  /// the image's orientation); nil when its size fits (or is unknown). A preview that may carry black bars (an MPF Large
   /// Thumbnail in a fixed frame) is judged by its size only: its shape says nothing.
   static func shapeMismatch(_ preview: PreviewImage, in m: PhotoMetadata) -> String? {
     guard let stored = preview.size, stored.width > 0, stored.height > 0,
           let image = m.displayed, image.width > 0, image.height > 0 else { return nil }
-    let shown = m.orientation.effective.displayedSize(stored: stored)
+    // A HEIF thumbnail item is shown through its own clap/irot/imir; the others like the image.
+    let shown = preview.displayed ?? m.orientation.effective.displayedSize(stored: stored)
     let thumbAspect = Double(shown.width) / Double(shown.height), imageAspect = Double(image.width) / Double(image.height)
     let start = "\(preview.subject) (\(shown) as displayed) "
     if !preview.mayHaveBars, abs(thumbAspect / imageAspect - 1) > shapeTolerance {

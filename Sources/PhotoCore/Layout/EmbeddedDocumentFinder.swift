@@ -1,5 +1,6 @@
 /// Finds the documents embedded in one walked document and has them walked: the thumbnail of
-/// each EXIF block (with the block's IFDs added to the layout), JFXX thumbnails, each ICC profile, each MPF
+/// each EXIF block (with the block's IFDs added to the layout) and the JPEG previews in its
+/// MakerNote and slack, JFXX thumbnails, each ICC profile, each MPF
 /// image, and documents in the data after the end of the image. What the trailing data holds
 /// beyond them stays unexplained ("trailer").
 struct EmbeddedDocumentFinder {
@@ -52,15 +53,20 @@ struct EmbeddedDocumentFinder {
 
   // MARK: - EXIF blocks
 
-  /// Each EXIF block: its IFDs and MakerNote as nodes inside the structure that holds it, and
-  /// its IFD1 thumbnail as a child document.
+  /// Each EXIF block: its IFDs and MakerNote as nodes inside the structure that holds it, the
+  /// JPEG previews in its MakerNote and slack (`vendorPreviews`) and its IFD1 thumbnail as child
+  /// documents.
   mutating func exifBlocks() {
     for (index, carrier) in tree.scan.carriers.enumerated() where carrier.kind == .exif && carrier.payload.count >= 8 {
       guard let structure = TIFFStructure.parse(carrier.payload) else { continue }
       tree.scan.carriers[index].tiff = structure
+      let slack = structure.slack(length: carrier.payload.count)
       if let place = carrier.sourceRange {
-        LayoutNode.attach(structure.nodes(base: place.lowerBound, length: carrier.payload.count), inside: place, to: &tree.nodes)
+        LayoutNode.attach(structure.nodes(base: place.lowerBound, length: carrier.payload.count, slack: slack), inside: place,
+                          to: &tree.nodes)
       }
+      vendorPreviews(structure, slack: slack, in: carrier)
+      if let uncompressed = structure.uncompressedThumbnail { uncompressedThumbnail(uncompressed, in: carrier) }
       guard let thumbnail = structure.thumbnail else { continue }
       let (source, range, placement) = location(of: thumbnail, in: carrier)
       let head = carrier.payload[thumbnail].prefix(3)

@@ -68,10 +68,13 @@ public struct EmbeddedImage: Sendable, Equatable {
   public var path: CarrierPath
   /// Its own EXIF Orientation (IFD0 of its EXIF), when it has one.
   public var orientation: Int?
+  /// Its size as displayed through its own transformations, when it has its own (a HEIF image
+  /// item's `clap`/`irot`/`imir`); nil when it is displayed like the primary image.
+  public var displayed: PixelSize?
 
   public init(kind: CarrierKind, item: Int?, offset: Int, length: Int, role: String? = nil,
               format: ImageFormat? = nil, size: PixelSize? = nil, carrierKinds: [CarrierKind] = [],
-              path: CarrierPath? = nil, orientation: Int? = nil) {
+              path: CarrierPath? = nil, orientation: Int? = nil, displayed: PixelSize? = nil) {
     self.kind = kind
     self.item = item
     self.offset = offset
@@ -82,6 +85,7 @@ public struct EmbeddedImage: Sendable, Equatable {
     self.carrierKinds = carrierKinds
     self.path = path ?? CarrierPath(kind.rawValue, index: item)
     self.orientation = orientation
+    self.displayed = displayed
   }
 }
 

@@ -1,7 +1,7 @@
 import Codecs
 
 /// A preview of the primary image embedded in a file — an EXIF IFD1 thumbnail, a JFXX
-/// thumbnail, an MPF Large Thumbnail — which must show what the image shows: PA005 compares
+/// thumbnail, a JPEG preview in the MakerNote or the EXIF slack, an MPF Large Thumbnail — which must show what the image shows: PA005 compares
 /// each one with the image (by the pixels, or by its shape under `--no-pixels`). Other embedded
 /// images (gain maps, depth maps, disparity and multi-angle views) are not previews of the
 /// primary and are not compared. HEIF thumbnail items are previews too: a JPEG-coded one is
@@ -22,6 +22,9 @@ struct PreviewImage {
   var fileRange: Range<Int>?
   /// The HEIF thumbnail item coded as HEVC or AV1 it is, decoded by libheif (nil otherwise).
   var heifItem: Int? = nil
+  /// Its size as displayed through its own transformations (a HEIF thumbnail item's
+  /// `clap`/`irot`/`imir`, whatever its coding); nil when it is displayed with the image's orientation.
+  var displayed: PixelSize? = nil
 
   /// True when its decoded pixels are already as displayed: a HEIF thumbnail item is shown
   /// through its own `clap`/`irot`/`imir` (`heifThumbnail`); the others are stored like their
@@ -52,13 +55,13 @@ struct PreviewImage {
         if isHEIFThumbnail, !isThumbnail(role, of: heifPrimary) { return nil }
         if isHEIFThumbnail, image.format != .jpeg, let item = image.item {
           return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: false, payload: nil, fileRange: nil,
-                              heifItem: item)
+                              heifItem: item, displayed: image.displayed)
         }
         let heifJPEG = isHEIFThumbnail && image.format == .jpeg
-        guard role.hasPrefix(EmbeddedDocumentFinder.ifd1ThumbnailRole) || role.hasPrefix(JFXXThumbnail.role) || heifJPEG else { return nil }
+        guard isStoredLikeTheImage(role) || heifJPEG else { return nil }
         let carrier = m.carriers.first { $0.kind == .thumbnail && $0.document.isRoot && $0.offset == image.offset && !$0.payload.isEmpty }
         return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: false, payload: carrier?.payload,
-                            fileRange: nil)
+                            fileRange: nil, displayed: heifJPEG ? image.displayed : nil)
       case .mpfImage:
         guard MPFEntry.previewTypeNames.contains(role), image.length > 0 else { return nil }
         return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: true, payload: nil,
@@ -84,6 +87,15 @@ struct PreviewImage {
     let picture = region == PixelRect(x: 0, y: 0, width: coded.width, height: coded.height) ? coded : try? coded.cropped(to: region)
     return picture?.oriented(geometry.orientation)
   }
+
+  /// Roles of the previews stored like their image (not rotated for display) and shown with its
+  /// orientation: EXIF IFD1 and JFXX thumbnails, and the JPEG previews cameras put in the
+  /// MakerNote or the EXIF slack.
+  static let storedLikeTheImage = [EmbeddedDocumentFinder.ifd1ThumbnailRole, JFXXThumbnail.role,
+                                   EmbeddedDocumentFinder.makerNotePreviewRole, EmbeddedDocumentFinder.slackPreviewRole]
+
+  /// True when `role` is one of `storedLikeTheImage` ("JFXX thumbnail (RGB pixels)" included).
+  static func isStoredLikeTheImage(_ role: String) -> Bool { storedLikeTheImage.contains { role.hasPrefix($0) } }
 
   /// True when the HEIF walk's `role` ("thumbnail of item 1, 20") names `primary` among the
   /// items it is a thumbnail of.
@@ -117,16 +129,18 @@ struct PreviewImage {
     if let jfxx = JFXXThumbnail.parse(bytes), jfxx.coding != .jpeg, role.hasPrefix(JFXXThumbnail.role) {
       return Self.rawPixels(jfxx, in: bytes)
     }
+    if role == UncompressedThumbnail.rgbRole, let size { return Self.uncompressedRGB(size, from: bytes, maxPixels: maxPixels) }
     guard bytes.starts(with: [0xFF, 0xD8, 0xFF]), let header = try? JPEGCodec.readHeader(bytes) else { return nil }
     // Decoded small: the comparison uses 32×32 fingerprints.
     let scale = PictureDecoder.scale(for: PixelSize(width: header.width, height: header.height), minLongSide: PixelVerifier.decodeLongSide)
     return try? JPEGCodec.decode(bytes, scale: scale, maxPixels: maxPixels, expandGray: true)
   }
 
-  /// True when it claims to be a picture: a HEIF coded image item, bytes that begin with a
-  /// JPEG's SOI, or a raw JFXX thumbnail.
+  /// True when it claims to be a picture: a HEIF coded image item, an uncompressed IFD1
+  /// thumbnail (by its Compression tag), bytes that begin with a JPEG's SOI, or a raw JFXX thumbnail.
   func claimsToBePicture(in source: any ByteSource) -> Bool {
     if heifItem != nil { return true }  // a coded image item, by its type
+    if role.hasPrefix(Self.uncompressedRolePrefix) { return true }
     let head: [UInt8]
     if let payload {
       head = Array(payload.prefix(8))
@@ -137,6 +151,17 @@ struct PreviewImage {
     }
     if head.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
     return role.hasPrefix(JFXXThumbnail.role) && payload.flatMap(JFXXThumbnail.parse).map { $0.coding != .jpeg } == true
+  }
+
+  /// How an uncompressed IFD1 thumbnail's role starts, whatever its layout.
+  static let uncompressedRolePrefix = EmbeddedDocumentFinder.ifd1ThumbnailRole + " (uncompressed"
+
+  /// The pixels of an uncompressed 8-bit RGB thumbnail of `size` from its strips joined in
+  /// order; nil when they hold fewer bytes than the picture needs or it is over `maxPixels`.
+  static func uncompressedRGB(_ size: PixelSize, from samples: [UInt8], maxPixels: Int) -> PixelImage? {
+    let (count, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+    guard !overflow, size.width > 0, size.height > 0, count <= maxPixels, samples.count >= count * 3 else { return nil }
+    return try? PixelImage(width: size.width, height: size.height, channels: 3, pixels: Array(samples.prefix(count * 3)))
   }
 
   /// The pixels of a raw JFXX thumbnail (RGB samples, or palette indices).

@@ -29,9 +29,12 @@ extension HEIFWalker {
         guard let id = carrier.item, carrier.kind != .icc else { return false }
         return file.targets(of: id, type: "cdsc").contains(item.id)
       }.map(\.kind)
+      let stored = file.storedSize(of: item.id)
+      // Shown through its own transformations, never the primary's. [ISO/IEC 23008-12 6.5.1]
+      let displayed = stored.map { HEIFDisplayGeometry(stored: $0, transforms: file.transforms(of: item.id)).displayed }
       result.append(EmbeddedImage(kind: kind, item: item.id, offset: first?.offset ?? 0,
                                   length: first?.length ?? 0, role: role, format: format(ofItemType: item.type),
-                                  size: file.storedSize(of: item.id), carrierKinds: own))
+                                  size: stored, carrierKinds: own, displayed: displayed))
     }
     return result
   }

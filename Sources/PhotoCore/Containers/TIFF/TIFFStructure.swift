@@ -39,6 +39,8 @@ struct TIFFStructure: Sendable, Equatable {
   var thumbnail: Range<Int>?
   /// The MakerNote value (Exif IFD tag 0x927C). [EXIF 2.32 4.6.5]
   var makerNote: Range<Int>?
+  /// The IFD1 thumbnail when it is uncompressed (Compression 1: strips of samples).
+  var uncompressedThumbnail: UncompressedThumbnail?
 
   /// Most IFDs followed (IFD0 chain, sub-IFDs): real blocks have five.
   static let maxDirectories = 16
@@ -94,7 +96,10 @@ struct TIFFStructure: Sendable, Equatable {
         chain += 1
         pending.append(("IFD\(chain)", Int(next)))
       }
-      if name == "IFD1" { thumbnail = reader.thumbnail(directory) }
+      if name == "IFD1" {
+        thumbnail = reader.thumbnail(directory)
+        uncompressedThumbnail = reader.uncompressedThumbnail(directory)
+      }
     }
   }
 }
@@ -187,15 +192,45 @@ private struct TIFFReader {
   func number(_ value: Range<Int>) -> Int? {
     value.count == 2 ? u16(value.lowerBound).map(Int.init) : value.count == 4 ? u32(value.lowerBound).map(Int.init) : nil
   }
+
+  /// The SHORT or LONG values of `entry` (at most `limit`); nil when it has another type or its
+  /// values lie outside the block.
+  func numbers(_ entry: TIFFStructure.Entry?, limit: Int) -> [Int]? {
+    guard let entry, let value = entry.value, entry.count <= limit, entry.type == 3 || entry.type == 4 else { return nil }
+    let size = entry.type == 3 ? 2 : 4
+    return (0..<entry.count).compactMap { number(value.lowerBound + $0 * size..<value.lowerBound + ($0 + 1) * size) }
+  }
+
+  /// IFD1's uncompressed thumbnail (Compression 1), with its strips bounds-checked against the
+  /// block. [TIFF 6.0 §3, §5 defaults: 1 sample of 1 bit, chunky]
+  func uncompressedThumbnail(_ directory: TIFFStructure.Directory) -> UncompressedThumbnail? {
+    typealias U = UncompressedThumbnail
+    guard numbers(directory.entry(U.compressionTag), limit: 1) == [U.uncompressed],
+          let width = numbers(directory.entry(U.widthTag), limit: 1)?.first,
+          let height = numbers(directory.entry(U.heightTag), limit: 1)?.first else { return nil }
+    let samples = numbers(directory.entry(U.samplesPerPixelTag), limit: 1)?.first ?? 1
+    var thumbnail = UncompressedThumbnail(
+      width: width, height: height, bitsPerSample: numbers(directory.entry(U.bitsPerSampleTag), limit: 16) ?? [1],
+      samplesPerPixel: samples, photometric: numbers(directory.entry(U.photometricTag), limit: 1)?.first,
+      planar: numbers(directory.entry(U.planarTag), limit: 1)?.first ?? 1, strips: nil)
+    if let offsets = numbers(directory.entry(U.stripOffsetsTag), limit: U.maxStrips),
+       let counts = numbers(directory.entry(U.stripByteCountsTag), limit: U.maxStrips),
+       !offsets.isEmpty, offsets.count == counts.count,
+       zip(offsets, counts).allSatisfy({ $0.0 <= length && $0.1 <= length - $0.0 }) {
+      thumbnail.strips = zip(offsets, counts).map { $0.0..<$0.0 + $0.1 }
+    }
+    return thumbnail
+  }
 }
 
 extension TIFFStructure {
   /// The block's structures as layout nodes, offsets shifted by `base` (where the TIFF header is
   /// in the document): the header, each IFD's entry table, the MakerNote (swept: vendors'
-  /// blocks are not decoded), values no decoder reads as text (swept, `opaqueValues`) and the
-  /// block's slack (swept). Other values and the thumbnail are left to the node that holds the
-  /// block.
-  func nodes(base: Int, length: Int) -> [LayoutNode] {
+  /// blocks are not decoded), values no decoder reads as text (swept, `opaqueValues`), an
+  /// uncompressed thumbnail's strips (swept) and the block's slack (swept). Other values and
+  /// the thumbnail are left to the node that holds the block. `slack` is `slack(length:)` when
+  /// the caller has it.
+  func nodes(base: Int, length: Int, slack: [Range<Int>]? = nil) -> [LayoutNode] {
     var nodes = [LayoutNode("TIFF header", range: base..<base + 8)]
     for directory in directories {
       nodes.append(LayoutNode(directory.name, range: base + directory.table.lowerBound..<base + directory.table.upperBound))
@@ -207,7 +242,13 @@ extension TIFFStructure {
       nodes.append(LayoutNode("MakerNote", range: base + makerNote.lowerBound..<base + makerNote.upperBound,
                               note: "vendor data, not decoded", swept: true))
     }
-    for gap in slack(length: length) {
+    // An uncompressed thumbnail's strips: its samples, swept all the same (a strip can be longer
+    // than the samples the picture needs). Only what no other structure holds (strips of a
+    // hostile block can overlap its IFDs or each other).
+    if let strips = uncompressedThumbnail?.strips, !strips.isEmpty {
+      nodes += stripNodes(strips, base: base, length: length)
+    }
+    for gap in slack ?? self.slack(length: length) {
       nodes.append(LayoutNode("slack", range: base + gap.lowerBound..<base + gap.upperBound,
                               note: "bytes no IFD entry points at", swept: true))
     }
@@ -250,16 +291,32 @@ extension TIFFStructure {
     }
   }
 
+  /// Nodes for an uncompressed thumbnail's strips: what no other structure of the block holds
+  /// (strips of a hostile block can overlap its IFDs or each other).
+  private func stripNodes(_ strips: [Range<Int>], base: Int, length: Int) -> [LayoutNode] {
+    var taken = [0..<min(8, length)] + directories.map(\.table) + directories.flatMap { $0.entries.compactMap(\.value) }
+      + [thumbnail, makerNote].compactMap { $0 }
+    var nodes: [LayoutNode] = []
+    for strip in strips {
+      for part in BackstopSweep.uncovered(strip, by: taken) {
+        nodes.append(LayoutNode("thumbnail strip", range: base + part.lowerBound..<base + part.upperBound,
+                                note: "samples of the uncompressed IFD1 thumbnail", swept: true))
+      }
+      taken.append(strip)
+    }
+    return nodes
+  }
+
   /// Stretches of the `length`-byte block that nothing in it reads: not the header, an IFD's
-  /// entry table, an entry's value, the thumbnail or the MakerNote. Real blocks have a little
-  /// padding there, or data a MakerNote points at with offsets of its own (a camera's preview
-  /// image); a crafted block can hide a whole JPEG with its own EXIF GPS there, which no EXIF
+  /// entry table, an entry's value, the thumbnail (or an uncompressed one's strips) or the
+  /// MakerNote. Real blocks have a little padding there, or data a MakerNote points at with
+  /// offsets of its own (a camera's preview image); a crafted block can hide a whole JPEG with its own EXIF GPS there, which no EXIF
   /// reader sees. Stretches shorter than any GPS signature (`GPSSignatures.minimumLength`) are
   /// left out.
   func slack(length: Int) -> [Range<Int>] {
     var read = [0..<min(8, length)] + directories.map(\.table)
     for directory in directories { read += directory.entries.compactMap(\.value) }
-    read += [thumbnail, makerNote].compactMap { $0 }
+    read += [thumbnail, makerNote].compactMap { $0 } + (uncompressedThumbnail?.strips ?? [])
     return BackstopSweep.uncovered(0..<length, by: read).filter { $0.count >= GPSSignatures.minimumLength }
   }
 }
