@@ -64,6 +64,13 @@ public enum CoordinateText {
           i = m.range.upperBound
           continue
         }
+      } else if b == UInt8(ascii: "+") || b == UInt8(ascii: "-"), let m = iso6709(bytes, at: i),
+                bytes[m.range.upperBound - 1] == UInt8(ascii: "/") {
+        // A signed ISO 6709 string ending in "/" is specific enough to stand right after a
+        // letter: a box type ("gpsd+37.3317-122.0307/"), a key name.
+        matches.append(m)
+        i = m.range.upperBound
+        continue
       }
       i += 1
     }

@@ -164,17 +164,24 @@ public enum BackstopSweep {
     return hits.reduce(into: [GPSSignatures.Hit]()) { out, hit in if !out.contains(where: { $0.offset == hit.offset }) { out.append(hit) } }
   }
 
-  /// The content of a swept node that no child covers when it begins with a zlib header (a
-  /// private chunk or segment holding compressed EXIF or text): the sweep of its raw bytes
-  /// cannot see into it, so it is inflated and searched too. [RFC 1950 §2.2]
+  /// Bytes at the start of a swept node's content within which a zlib stream is looked for (a
+  /// private chunk's flag byte, an `fdAT`'s sequence number, a short name before the stream).
+  static let zlibSearchLength = 16
+
+  /// The content of a swept node that no child covers from the first zlib header in its first
+  /// `zlibSearchLength` bytes (a private chunk or segment holding compressed EXIF or text): the
+  /// sweep of its raw bytes cannot see into it, so it is inflated and searched too. [RFC 1950 §2.2]
   static func compressedContent(of node: LayoutNode, in source: any ByteSource) -> Range<Int>? {
     let content = node.contentRange
     guard node.isSwept, node.children.isEmpty, content.count >= GPSSignatures.minimumLength else { return nil }
-    let isZlib = (try? source.withBytes(in: content.lowerBound..<content.lowerBound + 2) { head -> Bool in
-      let method = head[0] & 0x0F, window = head[0] >> 4, noDictionary = head[1] & 0x20 == 0
-      return method == 8 && window <= 7 && noDictionary && (UInt16(head[0]) << 8 | UInt16(head[1])) % 31 == 0
-    }) ?? false
-    return isZlib ? content : nil
+    let head = content.lowerBound..<min(content.upperBound, content.lowerBound + zlibSearchLength + 1)
+    let start = (try? source.withBytes(in: head) { bytes -> Int? in
+      (0..<bytes.count - 1).first { i in
+        let method = bytes[i] & 0x0F, window = bytes[i] >> 4, noDictionary = bytes[i + 1] & 0x20 == 0
+        return method == 8 && window <= 7 && noDictionary && (UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])) % 31 == 0
+      }
+    }) ?? nil
+    return start.map { content.lowerBound + $0..<content.upperBound }
   }
 
   /// Signatures in `range` of `source`, read in overlapping pieces.

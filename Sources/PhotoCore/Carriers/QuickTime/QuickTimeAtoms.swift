@@ -59,7 +59,11 @@ enum QuickTimeAtoms {
     case 24 where value.count == 8:
       let bits = UInt64(u32(value, value.startIndex)) << 32 | UInt64(u32(value, value.startIndex + 4))
       return .real(Double(bitPattern: bits))
-    default: return .binary(count: value.count)
+    default:
+      // Type 0 ("no type") or a private type holding plain text: shown as text so its text is
+      // searched (`TextTagSweep`) — an ISO 6709 string under a private key is a location.
+      let printable = value.count >= 8 && value.allSatisfy { (0x20...0x7E).contains($0) }
+      return printable ? .text(text(value)) : .binary(count: value.count)
     }
   }
 

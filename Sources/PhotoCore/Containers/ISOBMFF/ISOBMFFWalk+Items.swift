@@ -27,7 +27,8 @@ extension ISOBMFFWalk {
   }
 
   /// Each item's extents as nodes inside the `mdat`/`idat` (or `free`) box that holds them;
-  /// extents outside every box are nodes of their own.
+  /// extents outside every box are nodes of their own. The data of an item no decoder reads
+  /// (`isUndecoded`) is swept.
   mutating func placeItemExtents(_ file: HEIFFile) {
     var extents: [LayoutNode] = []
     for id in file.locations.keys.sorted() {
@@ -37,10 +38,12 @@ extension ISOBMFFWalk {
       if let item, !item.isImage, location.extents.contains(where: \.toEnd) { continue }
       let type = item.map { $0.type.isEmpty ? "infe v\($0.infeVersion)" : $0.type } ?? "undeclared"
       let single = location.extents.count == 1
+      let swept = isUndecoded(item, id: id)
       for (index, extent) in location.extents.enumerated() where extent.length > 0 {
         let (end, overflow) = extent.offset.addingReportingOverflow(extent.length)
         guard !overflow else { continue }
-        extents.append(LayoutNode("item \(id) \(type)" + (single ? "" : " extent \(index)"), range: extent.offset..<end))
+        extents.append(LayoutNode("item \(id) \(type)" + (single ? "" : " extent \(index)"), range: extent.offset..<end,
+                                  note: swept ? "data no decoder reads" : nil, swept: swept))
       }
     }
     place(extents, outside: "item data outside any mdat or idat box", warning: "item(s)")
@@ -84,5 +87,17 @@ extension ISOBMFFWalk {
     for index in left.indices { left[index].note = outside }
     state.warn("\(label) \(warning) at byte \(left[0].range.lowerBound)\(left.count > 1 ? " and \(left.count - 1) more" : "") lie outside any 'mdat' or 'idat' box")
     tree.nodes = (tree.nodes + left).sorted { $0.range.lowerBound < $1.range.lowerBound }
+  }
+
+  /// True when no decoder reads item `id`'s data: an item `iinf` does not declare, one of a type
+  /// that is neither an image, `Exif` nor XMP (a `mime` item of another content type, a `uri `
+  /// item, a private type), or an `Exif` item without a TIFF header where it should be (zlib
+  /// data, say). Image data is never swept; XMP is decoded (inflated when its `infe` says so).
+  func isUndecoded(_ item: HEIFItem?, id: Int) -> Bool {
+    guard let item else { return true }
+    if item.isImage || item.isXMP { return false }
+    guard item.isExif else { return true }
+    let tiffHeaders: [[UInt8]] = [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A]]
+    return !tree.scan.carriers.contains { $0.item == id && $0.kind == .exif && tiffHeaders.contains(Array($0.payload.prefix(4))) }
   }
 }

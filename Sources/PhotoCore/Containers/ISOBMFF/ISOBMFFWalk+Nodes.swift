@@ -1,6 +1,9 @@
 extension ISOBMFFWalk {
   /// Sample table boxes whose payloads locate a track's samples.
   static let sampleTableTypes: Set<String> = ["stsz", "stz2", "stco", "co64", "stsc"]
+  /// The children of a HEIF `meta` box that `HEIFMetaParser` reads or that hold no data of
+  /// their own (`dinf`'s data references, `grpl`'s entity groups). [ISO/IEC 23008-12 9.2]
+  static let heifMetaBoxes: Set<String> = ["hdlr", "pitm", "iloc", "iinf", "iref", "iprp", "idat", "dinf", "grpl"]
 
   /// The node of a box read into memory (`meta` and everything in it).
   func node(_ loaded: LoadedBox, parent: String?) -> LayoutNode {
@@ -10,6 +13,12 @@ extension ISOBMFFWalk {
     if box.type == "idat" {
       return LayoutNode("idat", range: range, headerLength: box.headerSize, note: note,
                         unexplainedContent: "bytes of 'idat' that no item references")
+    }
+    if parent == "meta", !Self.heifMetaBoxes.contains(box.type), ISOBMFFBoxTypes.isKnown(box.type, parent: parent) {
+      // A known box a HEIF reader does not read here (QuickTime `udta`/`keys`/`ilst`, `xml `):
+      // nothing decodes it, so its bytes are swept whole.
+      return LayoutNode(box.type, range: range, headerLength: box.headerSize,
+                        note: note ?? "not read in a HEIF 'meta' box", swept: true)
     }
     let head = Array(loaded.payload.prefix(8))
     if let childStart = ISOBMFFBoxTypes.childOffset(type: box.type, payloadHead: head), childStart <= loaded.payload.count {
@@ -23,7 +32,11 @@ extension ISOBMFFWalk {
   /// A box whose type holds no child boxes: known, or opaque (a `uuid` box named by its UUID).
   func leaf(_ box: ISOBMFFBox, head payloadHead: [UInt8], parent: String?, note: String?, uuid: [UInt8] = []) -> LayoutNode {
     let range = box.offset..<box.end
-    if ISOBMFFBoxTypes.isKnown(box.type, parent: parent) { return LayoutNode(box.type, range: range, note: note) }
+    if ISOBMFFBoxTypes.isKnown(box.type, parent: parent) {
+      // XML in a `meta` box (`xml `, binary `bxml`) is documented but decoded by no one: swept.
+      let undecoded = box.type == "xml " || box.type == "bxml"
+      return LayoutNode(box.type, range: range, note: undecoded ? note ?? "XML no decoder reads" : note, swept: undecoded)
+    }
     var what = "unknown box type '\(box.type)'"
     if box.type == "uuid", uuid.count == 16 { what = "uuid box " + uuid.map { JPEGWalker.hex($0) }.joined().lowercased() }
     return LayoutNode(box.type, range: range, headerLength: box.headerSize, kind: .opaque,

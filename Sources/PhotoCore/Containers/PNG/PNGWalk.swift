@@ -13,6 +13,10 @@ struct PNGWalk {
   var readBudget = PNGWalker.maxMetadataBytes
   var capReported = false
   var sawIDAT = false
+  /// An `acTL` came before the image data: `fdAT` chunks are frames a decoder reads.
+  var sawACTL = false
+  /// IEND was read; only metadata chunks are walked after it.
+  var sawIEND = false
   var badCRCs = 0
   /// The zlib stream of the chunk being walked, when inflating it stopped at the cap.
   var cappedStream: Range<Int>?
@@ -74,9 +78,13 @@ struct PNGWalk {
         leaveRest(note: "\(upper - position) bytes, too few for a chunk, and no IEND before them")
         return
       }
+      if sawIEND, !metadataChunkFollows() {
+        tree.end = position
+        return
+      }
       guard try chunk() else { return }
     }
-    warn("PNG has no IEND chunk: the file is truncated")
+    if sawIEND { tree.end = position } else { warn("PNG has no IEND chunk: the file is truncated") }
   }
 
   /// Walks the chunk at `position`; false when the walk ends with it.
@@ -113,6 +121,7 @@ struct PNGWalk {
     }
     try readData(&chunk, typeBytes: typeBytes)
     if type == "IDAT" { sawIDAT = true }
+    if type == "acTL", !sawIDAT { sawACTL = true }
     var chunkNode = node(chunk)
     chunkNode.inflatedForSweep = cappedStream
     cappedStream = nil
@@ -125,9 +134,23 @@ struct PNGWalk {
     position = chunk.end
     if type == "IEND" {
       tree.end = position
-      return false
+      sawIEND = true
+      return metadataChunkFollows()
+    }
+    if sawIEND {
+      warn("PNG has a \(type) chunk after IEND at byte \(chunk.offset); decoders stop at IEND, but ExifTool reads it (it is read here)")
     }
     return true
+  }
+
+  /// True when a whole text or eXIf chunk starts at `position`: after IEND, ExifTool reads such
+  /// chunks (XMP in an `iTXt` there is shown), so the walk reads them too; any other bytes
+  /// after IEND are a trailer.
+  func metadataChunkFollows() -> Bool {
+    guard upper - position >= 12, let header = try? source.bytes(in: position..<position + 8) else { return false }
+    let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
+    let type = String(decoding: header[4..<8], as: UTF8.self)
+    return PNGWalker.textAfterEndTypes.contains(type) && length <= upper - position - 12
   }
 
   /// The chunk's layout node: known types are structures, others opaque; CRC and truncation
@@ -140,7 +163,15 @@ struct PNGWalk {
     let known = PNGWalker.knownTypes.contains(chunk.type)
     if !known { notes.append("unregistered chunk type") }
     return LayoutNode(chunk.type, range: chunk.offset..<min(chunk.end, upper), headerLength: 8, kind: known ? .structure : .opaque,
-                      note: notes.isEmpty ? nil : notes.joined(separator: "; "), swept: known && PNGWalker.isSwept(chunk.type, length: chunk.length))
+                      note: notes.isEmpty ? nil : notes.joined(separator: "; "),
+                      swept: known && (PNGWalker.isSwept(chunk.type, length: chunk.length) || isStrayFrame(chunk)))
+  }
+
+  /// An `fdAT` without an `acTL` before the image data: no decoder shows it (a PNG without
+  /// `acTL` is a still image), so its bytes are not image data but bytes no one reads: swept.
+  /// [PNG 3rd ed. 11.3.7]
+  func isStrayFrame(_ chunk: PNGChunk) -> Bool {
+    chunk.type == "fdAT" && !sawACTL
   }
 
   /// Reads what the mode asks of the chunk's data: metadata chunks (under the per-file cap) and

@@ -21,6 +21,8 @@ public enum PNGWalker {
   public static let maxCheckedChunkBytes = 1 << 20
   /// Metadata chunk types whose data is read. [11.3]
   static let metadataTypes: Set<String> = ["IHDR", "eXIf", "tEXt", "zTXt", "iTXt", "iCCP", "caBX"]
+  /// Chunks walked after IEND (ExifTool reads them there). [ExifTool PNG.pm]
+  static let textAfterEndTypes: Set<String> = ["eXIf", "tEXt", "zTXt", "iTXt"]
   /// Bytes read at a time when checking a large chunk's CRC.
   static let crcPieceLength = 1 << 20
 
