@@ -472,6 +472,7 @@ bash "$HERE/gen/text-coordinates.sh"  # textcoords/: coordinates as text in deco
 bash "$HERE/gen/vendor-previews.sh"   # vendor-previews/: PA005 for JPEG previews in MakerNotes and EXIF slack
 bash "$HERE/gen/uncompressed-thumbnails.sh"   # uncompressed-thumbnails/: PA005 for uncompressed (RGB strip) IFD1 thumbnails
 bash "$HERE/gen/heif-thumbnails.sh"   # heif-thumbnails/: PA005 --no-pixels for a HEIF thumbnail item with its own irot
+bash "$HERE/gen/redteam-heif.sh"      # redteam/: locations in HEIF items and meta boxes, movie atoms, PNG chunks no reader looked at
 
 # ---------------------------------------------------------------------------------------
 note "sizes"
