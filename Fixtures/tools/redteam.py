@@ -65,6 +65,24 @@ def grow(data, path, insert):
     return bytes(data)
 
 
+def timed_metadata_movie(base, sample):
+    """Adds a timed metadata track (handler 'meta', sample entry 'mebx' with one key,
+    com.apple.quicktime.location.ISO6709, as AVFoundation writes timed locations) whose one
+    sample, `sample`, is appended to the end of 'mdat' (which must come before 'moov')."""
+    at = top(base, b"mdat")[3]
+    data = grow(base, ["mdat"], sample)
+    keyd = box("keyd", b"mdta" + b"com.apple.quicktime.location.ISO6709")
+    entry = box("mebx", b"\0" * 6 + struct.pack(">H", 1) + box("keys", box("\0\0\0\1", keyd)))
+    stbl = box("stbl", full("stsd", struct.pack(">I", 1) + entry) + full("stts", struct.pack(">III", 1, 1, 600))
+               + full("stsc", struct.pack(">IIII", 1, 1, 1, 1)) + full("stsz", struct.pack(">III", 0, 1, len(sample)))
+               + full("stco", struct.pack(">II", 1, at)))
+    minf = box("minf", full("nmhd", b"") + box("dinf", full("dref", struct.pack(">I", 1) + full("url ", b"", flags=1))) + stbl)
+    mdia = box("mdia", full("mdhd", struct.pack(">IIIIHH", 0, 0, 600, 600, 0x55C4, 0)) + hdlr(b"meta") + minf)
+    tkhd = full("tkhd", struct.pack(">IIIII", 0, 0, 2, 0, 600) + b"\0" * 8 + struct.pack(">hhhh", 0, 0, 0, 0)
+                + struct.pack(">9i", 0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000) + struct.pack(">II", 0, 0), flags=1)
+    return grow(data, ["moov"], box("trak", tkhd + mdia))
+
+
 def heif_specs(tiff):
     exif = b"\0\0\0\0" + tiff
     return {
@@ -96,6 +114,8 @@ def movies(base_mov, base_mp4):
         "mov-udta-private-atom.mov": grow(base_mov, ["moov"], box("udta", box("gpsx", ISO))),
         # XMP in an 'xml ' box of a movie-level 'meta'.
         "mp4-meta-xml-box.mp4": grow(base_mp4, ["moov"], full("meta", hdlr(b"mp7t") + full("xml ", XMP))),
+        # A timed metadata track whose sample is the key's value, an ISO 6709 string.
+        "mov-timed-metadata-track.mov": timed_metadata_movie(base_mov, box("\0\0\0\1", ISO)),
         # A private top-level box after 'moov'.
         "mp4-box-after-moov.mp4": base_mp4 + box("gpsd", ISO),
     }

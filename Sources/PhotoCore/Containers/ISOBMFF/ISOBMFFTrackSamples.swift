@@ -8,6 +8,16 @@ struct ISOBMFFTrackSamples {
 
   /// The sample table boxes of one `stbl`, by type, as absolute payload ranges.
   var tables: [String: Range<Int>] = [:]
+  /// The track's handler type (`mdia/hdlr`), when read before its `stbl`.
+  var handler: String?
+
+  /// Handlers whose samples are coded pictures or sound, which are never searched. The samples
+  /// of every other track (timed metadata `meta`/`mebx`, text, subtitles, private handlers)
+  /// are data no decoder reads: swept.
+  static let pictureOrSoundHandlers: Set<String> = ["vide", "soun", "pict", "auxv"]
+
+  /// True when the sweep reads this track's samples.
+  var isSwept: Bool { !Self.pictureOrSoundHandlers.contains(handler ?? "vide") }
 
   /// The byte ranges of the track's chunks, adjacent chunks joined; empty when a table is
   /// missing or malformed (the samples then stay unaccounted, with a warning from the caller).

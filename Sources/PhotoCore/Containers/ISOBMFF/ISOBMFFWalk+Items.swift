@@ -68,7 +68,8 @@ extension ISOBMFFWalk {
         }
         let placed = chunk.lowerBound + base..<min(chunk.upperBound + base, upper)
         if placed.upperBound < chunk.upperBound + base { outside += 1 }
-        chunks.append(LayoutNode("track \(index + 1) samples", range: placed))
+        chunks.append(LayoutNode("track \(index + 1) samples", range: placed,
+                                 note: track.isSwept ? "'\(track.handler ?? "")' track: samples no decoder reads" : nil, swept: track.isSwept))
       }
     }
     if outside > 0 {

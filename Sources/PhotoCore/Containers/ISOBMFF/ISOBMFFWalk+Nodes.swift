@@ -62,7 +62,7 @@ extension ISOBMFFWalk {
       let payloadHead = Array(head.dropFirst(box.headerSize).prefix(8))
       if depth < ISOBMFFLimits.maxDepth, let childStart = ISOBMFFBoxTypes.childOffset(type: box.type, payloadHead: payloadHead),
          box.payloadOffset + childStart <= box.end {
-        if box.type == "stbl" { currentTrack = ISOBMFFTrackSamples() }
+        if box.type == "stbl" { currentTrack = ISOBMFFTrackSamples(handler: movie.currentHandler) }
         enterMovieBox(box)
         let children = childBoxes(box.payloadOffset + childStart..<box.end, depth: depth + 1, parent: box.type)
         if box.type == "stbl", let track = currentTrack {

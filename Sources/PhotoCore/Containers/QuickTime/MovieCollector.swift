@@ -24,6 +24,8 @@ struct MovieCollector {
   var warnings: [String] = []
   /// The track whose `trak` box is being walked.
   private var track: MovieTrack?
+  /// The handler type of the track being walked ("vide", "meta"…), once its `hdlr` is read.
+  var currentHandler: String? { track?.handler }
   private var budget = maxTotalBytes
 
   mutating func beginTrack() {
