@@ -64,7 +64,8 @@ public enum CoordinateText {
           i = m.range.upperBound
           continue
         }
-      } else if b == UInt8(ascii: "+") || b == UInt8(ascii: "-"), let m = iso6709(bytes, at: i),
+      } else if b == UInt8(ascii: "+") || b == UInt8(ascii: "-"), i + 2 < bytes.count, isDigit(bytes[i + 1]), isDigit(bytes[i + 2]),
+                let m = iso6709(bytes, at: i),
                 bytes[m.range.upperBound - 1] == UInt8(ascii: "/") {
         // A signed ISO 6709 string ending in "/" is specific enough to stand right after a
         // letter: a box type ("gpsd+37.3317-122.0307/"), a key name.
