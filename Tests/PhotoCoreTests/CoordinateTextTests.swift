@@ -13,6 +13,8 @@ import Testing
     ("+311349.50+1212825.32/", .iso6709, 31.230416666666667, 121.47370000000001),  // 31° 13' 49.50", 121° 28' 25.32"
     ("+40.7484-073.9857CRSWGS_84/", .iso6709, 40.7484, -73.9857),
     ("xyz +31.2304+121.4737 end", .iso6709, 31.2304, 121.4737),
+    // Right after a box type or key name: found only when it ends in "/" (see the quiet list).
+    ("gpsx+31.2304+121.4737/", .iso6709, 31.2304, 121.4737),
     ("31.230416, 121.473701", .decimalPair, 31.230416, 121.473701),
     ("location: 31.230416,121.473701 Shanghai", .decimalPair, 31.230416, 121.473701),
     ("31.230416 121.473701", .decimalPair, 31.230416, 121.473701),
@@ -53,6 +55,7 @@ import Testing
     "1.2.3, 4.5.6",  // versions
     "10.0.0.1 192.168.1.1",  // addresses
     "v31.230416, 121.473701",  // glued to a word
+    "gpsx+31.2304+121.4737 end",  // glued to a word and not ended by "/"
     "31.230416, 121.473701.5",  // runs on into another number
     "0.850, 0.900",  // ratios
     "1.5, 2.25",  // too few decimals for a coordinate
