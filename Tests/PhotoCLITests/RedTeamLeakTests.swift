@@ -4,7 +4,8 @@ import Testing
 
 /// Locations where a careless reader does not look, through `verify`, on `Fixtures/redteam/`
 /// (hand-built by `Fixtures/gen/redteam-heif.sh` with python3 on bases from heif-enc, ffmpeg and
-/// ImageMagick). Each file passed with exit 0 on main edec3d6; each is PA001 now.
+/// ImageMagick). Each file but png-exif-after-iend.png passed with exit 0 on main edec3d6; each
+/// is PA001 now.
 /// The expected byte offsets are found in the file's own bytes by the test (where the generator
 /// put the TIFF header, the ISO 6709 string, the XMP property, the zlib stream), not taken from
 /// photoaudit; the coordinates are what was written: exiftool's 37.331686, -122.030656 and the
