@@ -80,4 +80,20 @@ import Testing
     let found = BackstopSweep.find(in: MemorySource(bytes), range: 0..<bytes.count)
     #expect(found.map(\.offset) == [at])
   }
+
+  /// A zlib stream the sweep inflates is searched up to the output cap; past it, the rest is
+  /// unread and the result says so (the sweep makes that a PA015), unless enough hits were found.
+  @Test func inflatingPastTheCapIsIncomplete() {
+    let text = Array("at 31.230416, 121.473701".utf8)
+    let small = ZlibFixture.stored(text)
+    let whole = BackstopSweep.inflatedHits(MemorySource(small), 0..<small.count, maxOutput: 4096)
+    #expect(whole.complete)
+    #expect(whole.hits.map(\.offset) == [3])
+    let bomb = ZlibFixture.zeros(64 << 10)
+    let capped = BackstopSweep.inflatedHits(MemorySource(bomb), 0..<bomb.count, maxOutput: 4096)
+    #expect(!capped.complete, "64 KiB of output past a 4 KiB cap")
+    #expect(capped.hits.isEmpty)
+    let exact = BackstopSweep.inflatedHits(MemorySource(bomb), 0..<bomb.count, maxOutput: 64 << 10)
+    #expect(exact.complete, "the whole stream fits the cap")
+  }
 }

@@ -39,15 +39,18 @@ public enum BackstopSweep {
       }
       LayoutNode.visit(document.nodes) { node, _, _ in
         guard fixes.count < maxHits, node.inflatedForSweep != nil || (node.isSwept && node.children.isEmpty) else { return }
+        guard let stream = node.inflatedForSweep ?? compressedContent(of: node, in: document.source) else { return }
         let at = document.placement.reportedOffset(node.range.lowerBound)
-        if let stream = node.inflatedForSweep {
-          for hit in inflatedHits(document.source, stream) where fixes.count < maxHits {
-            fixes.append(fix(hit, path: path, offset: at, place: "\(node.name) at byte \(at), inflated past the cap, at +\(hit.offset) of its text"))
-          }
-        } else if let stream = compressedContent(of: node, in: document.source) {
-          for hit in inflatedHits(document.source, stream) where fixes.count < maxHits {
-            fixes.append(fix(hit, path: path, offset: at, place: "\(node.name) at byte \(at), a zlib stream no decoder reads, at +\(hit.offset) of its inflated data"))
-          }
+        let place: (Int) -> String = node.inflatedForSweep != nil
+          ? { "\(node.name) at byte \(at), inflated past the cap, at +\($0) of its text" }
+          : { "\(node.name) at byte \(at), a zlib stream no decoder reads, at +\($0) of its inflated data" }
+        let inflated = inflatedHits(document.source, stream)
+        for hit in inflated.hits where fixes.count < maxHits {
+          fixes.append(fix(hit, path: path, offset: at, place: place(hit.offset)))
+        }
+        if !inflated.complete {
+          metadata.incomplete.append(IncompleteCheck(scope: path.appending(node.name).description,
+                                                     reason: "\(node.name) at byte \(at) inflates to more than \(maxInflatedBytes >> 20) MiB; the rest was not searched for GPS"))
         }
       }
       for joined in document.joinedForSweep where fixes.count < maxHits {
@@ -143,12 +146,14 @@ public enum BackstopSweep {
   public static let maxInflatedBytes = 256 << 20
 
   /// Signatures in the inflated content of the zlib stream at `range` of `source` (offsets in
-  /// the inflated text), read a piece at a time.
-  static func inflatedHits(_ source: any ByteSource, _ range: Range<Int>) -> [GPSSignatures.Hit] {
-    guard let compressed = try? source.bytes(in: range) else { return [] }
+  /// the inflated text), read a piece at a time; `complete` is false when the stream inflates
+  /// past `maxOutput` before enough hits were found, so its rest was not searched (PA015).
+  static func inflatedHits(_ source: any ByteSource, _ range: Range<Int>,
+                           maxOutput: Int = maxInflatedBytes) -> (hits: [GPSSignatures.Hit], complete: Bool) {
+    guard let compressed = try? source.bytes(in: range) else { return ([], true) }
     var hits: [GPSSignatures.Hit] = []
     var tail: [UInt8] = []
-    _ = Inflater.stream(compressed, maxOutput: maxInflatedBytes) { piece, offset in
+    let (status, _) = Inflater.stream(compressed, maxOutput: maxOutput) { piece, offset in
       let window = tail + Array(piece)
       let base = offset - tail.count
       let found = window.withUnsafeBytes { GPSSignatures.find(in: $0) }
@@ -161,7 +166,9 @@ public enum BackstopSweep {
       return hits.count < GPSSignatures.maxHits
     }
     // A signature across two pieces can be found twice.
-    return hits.reduce(into: [GPSSignatures.Hit]()) { out, hit in if !out.contains(where: { $0.offset == hit.offset }) { out.append(hit) } }
+    let unique = hits.reduce(into: [GPSSignatures.Hit]()) { out, hit in if !out.contains(where: { $0.offset == hit.offset }) { out.append(hit) } }
+    // Stopped by the output cap, not by having found enough: the rest is unread.
+    return (unique, status != .outputLimitReached || hits.count >= GPSSignatures.maxHits)
   }
 
   /// Bytes at the start of a swept node's content within which a zlib stream is looked for (a
