@@ -7,6 +7,13 @@ import Testing
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
+  /// `verify FOLDER/NAME --format csv`: the exit status and the CSV rows after the header, each
+  /// without its leading "FOLDER/NAME" (so a row starts with the comma before the original).
+  static func verifyRows(_ folder: String, _ name: String) -> (status: Int32, rows: [String]) {
+    let r = PhotoCLI.runCapturing(["verify", folder + "/" + name, "--format", "csv"])
+    return (r.status, r.out.split(separator: "\n").dropFirst().map { String($0.dropFirst(folder.count + name.count + 2)) })
+  }
+
   @Test func versionNamesTheLibraries() {
     let r = PhotoCLI.runCapturing(["--version"])
     #expect(r.status == 0)

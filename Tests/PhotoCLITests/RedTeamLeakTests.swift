@@ -17,10 +17,7 @@ import Testing
   static let xmpLatitude = #"an XMP GPS property (/"" exif:GPSLatitude=""37,19.901160N"" exif:GPS)"#
   static let xmpLongitude = #"an XMP GPS property (N"" exif:GPSLongitude=""122,1.839360W""/></rdf:R)"#
 
-  static func verify(_ name: String) -> (status: Int32, rows: [String]) {
-    let r = PhotoCLI.runCapturing(["verify", folder + "/" + name, "--format", "csv"])
-    return (r.status, r.out.split(separator: "\n").dropFirst().map { String($0.dropFirst(folder.count + name.count + 2)) })
-  }
+  static func verify(_ name: String) -> (status: Int32, rows: [String]) { CLITests.verifyRows(folder, name) }
 
   /// Where `pattern` first occurs in the file `name`.
   static func offset(of pattern: [UInt8], in name: String) -> Int {

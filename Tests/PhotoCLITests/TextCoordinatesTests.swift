@@ -12,10 +12,7 @@ import Testing
 @Suite struct TextCoordinatesTests {
   static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/textcoords").path
 
-  static func verify(_ name: String) -> (status: Int32, rows: [String]) {
-    let r = PhotoCLI.runCapturing(["verify", folder + "/" + name, "--format", "csv"])
-    return (r.status, r.out.split(separator: "\n").dropFirst().map { String($0.dropFirst(folder.count + name.count + 2)) })
-  }
+  static func verify(_ name: String) -> (status: Int32, rows: [String]) { CLITests.verifyRows(folder, name) }
 
   @Test func aCaptionWithADecimalPair() {
     let r = Self.verify("caption-decimal.jpg")
