@@ -48,7 +48,8 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
   }
 
   /// The one decision, in the SPEC's order of precedence: a signal, then a usage error, then an
-  /// output not written, then an input not read, then findings.
+  /// output not written, then an input of which nothing was read, then findings (an input read
+  /// in part is judged by its findings).
   init(_ outcome: Outcome) {
     if let signal = outcome.signal {
       self = signal == SIGTERM ? .terminated : .interrupted
@@ -73,8 +74,11 @@ struct Outcome: Sendable, Equatable {
   var usageError = false
   /// Inputs named on the command line that do not exist.
   var missingInputs: [String] = []
-  /// Inputs of a single-file command (`inspect`, `diff`, `verify`, `merge`) that could not be
-  /// read at all. In `audit` and `sanitize` a bad file is a finding instead.
+  /// Inputs of a single-file command (`inspect`, `diff`, `verify`, `merge`) of which nothing
+  /// could be read (`PhotoMetadata.nothingRead`). An input read in part — a JPEG with EXIF GPS
+  /// but no SOF — is not listed: its findings (PA013 and what was read before the problem)
+  /// decide, as the SPEC says ("read in part and gave findings exits 1, not 3"). In `audit` and
+  /// `sanitize` a bad file is a finding instead.
   var unreadableInputs: [String] = []
   /// Outputs or reports that could not be written.
   var unwritten: [String] = []

@@ -9,7 +9,7 @@ enum DiffCommand: Command {
     summary: "tag-by-tag diff of an original and its output, then verdicts: GPS, orientation, size, crop, ICC",
     description: """
       Tag-by-tag diff of an original and its processed output, grouped by carrier, then the verdicts: GPS, orientation by the tags and by the pixels, displayed size and scale, crop, format, ICC profile, identifying fields left; then the findings.
-      Exit 1 when a finding is at or above --fail-on, 3 when either file cannot be read.
+      Exit 1 when a finding is at or above --fail-on, 3 when nothing of either file can be read (a file read in part gives its findings).
       """,
     options: [
       .value(["--descriptor", "-d"], "FILE", "also check this descriptor's claims (gps_removed, width, height, format, size_bytes, crop)", completion: .file),
@@ -35,7 +35,9 @@ enum DiffCommand: Command {
     let result = PairAuditor.audit(output: outputPath, original: originalPath, descriptor: parsed.value("--descriptor"), options: options)
     outcome.worstFinding = result.report.worst
     let text: String
-    if let original = result.original, original.error == nil, result.output.error == nil {
+    // A file read in part (its PA013 among the findings) is diffed for what was read; one of
+    // which nothing could be read leaves nothing to diff.
+    if let original = result.original, !original.nothingRead, !result.output.nothingRead {
       let diff = TagDiff.between(original, result.output)
       switch format {
       case "json": text = DiffReport.json(result.report, diff: diff, original: original, output: result.output).serialized() + "\n"
@@ -46,7 +48,7 @@ enum DiffCommand: Command {
     } else {
       // Nothing to diff: the reason on stderr, and JSON still a complete document.
       for f in result.report.findings where f.id == .unreadable { io.message(spec.name, "\(f.file): \(f.evidence)") }
-      outcome.unreadableInputs = [result.original, result.output].compactMap { $0 }.filter { $0.error != nil }.map(\.path)
+      outcome.unreadableInputs = [result.original, result.output].compactMap { $0 }.filter(\.nothingRead).map(\.path)
       text = format == "json" ? DiffReport.json(result.report, diff: nil, original: result.original, output: result.output).serialized() + "\n" : ""
     }
     if !text.isEmpty { OptionValues.emit(text, parsed: parsed, io: io, forPeople: format != "json", command: spec.name, outcome: &outcome) }

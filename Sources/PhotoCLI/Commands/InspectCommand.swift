@@ -66,7 +66,8 @@ enum InspectCommand: Command {
     OptionValues.emit(text, parsed: parsed, io: io, forPeople: format == "table", command: spec.name, outcome: &outcome)
     let unreadable = results.map(\.0).filter { $0.error != nil }
     for file in unreadable { io.message(spec.name, "\(file.path): \(file.error!)") }
-    outcome.unreadableInputs = unreadable.map(\.path).filter { !found.missingNamed.contains($0) }
+    // Exit 3 only for a file nothing could be read of: one read in part is shown with its error.
+    outcome.unreadableInputs = unreadable.filter(\.nothingRead).map(\.path).filter { !found.missingNamed.contains($0) }
     if RunSummary.wanted(parsed, io: io, format: format) {
       let written = parsed.value(CommonOptions.output.primary).map { "wrote \($0): " } ?? ""
       io.message(spec.name, written + ReportText.plural(results.count, "file") + " inspected, \(unreadable.count) could not be read")

@@ -29,7 +29,7 @@ public enum WorkerJob: Sendable, Codable {
       guard job.problem == nil else { return .audit(PairAuditor.audit(job, options: options), outputUnreadable: true) }
       let result = PairAuditor.audit(output: job.output, original: job.original, descriptor: job.descriptor, options: options,
                                      companion: job.companion)
-      return .audit(result.report, outputUnreadable: result.output.error != nil)
+      return .audit(result.report, outputUnreadable: result.output.nothingRead)
     case .render(let input, let options, let companion):
       return .render(Sanitizer.prepare(input: input, options: options, companion: companion))
     case .thumbnail(let path, let maxPixels, let embedded):
@@ -40,7 +40,8 @@ public enum WorkerJob: Sendable, Codable {
 
 /// What a job gave.
 public enum WorkerResult: Sendable, Equatable {
-  /// The report of an audit job; `outputUnreadable` when the output could not be read at all.
+  /// The report of an audit job; `outputUnreadable` when nothing of the output could be read
+  /// (`PhotoMetadata.nothingRead`; one read in part has findings instead).
   case audit(FileReport, outputUnreadable: Bool)
   /// The render of a sanitize job, or why it failed.
   case render(Result<SanitizeRender, SanitizeFailure>)
