@@ -29,9 +29,14 @@ public struct ExifRawContents: Sendable, Equatable {
   /// The MakerNote entries libexif interprets (Canon, Olympus and Nikon, Pentax and Casio,
   /// Fujifilm, Apple), in its order; empty for other vendors.
   public var makerNote: [ExifMakerNoteEntry] = []
-  /// What libexif reported about data it could not read ("ExifData: Deep/expensive recursion
-  /// detected!"), from its log; at most `ExifReader.maxMessages`.
-  public var messages: [String] = []
+  /// What libexif's log says about data it did not load — an IFD or a value past the end of the
+  /// block, a short IFD table, the recursion cap ("ExifData: Tag data past end of buffer (12 >
+  /// 456)") — in its words; at most `ExifReader.maxMessages` (and as many `notes`).
+  public var unread: [String] = []
+  /// libexif's other remarks about odd data that leave nothing unread: its MakerNote parsers'
+  /// complaints (the MakerNote is swept as bytes), an empty entry (tag and type 0) skipped, an
+  /// IFD pointed at twice (whether a second one was missed is for the caller's own walk to say).
+  public var notes: [String] = []
 }
 
 /// One MakerNote entry as libexif's MakerNote API gives it: the vendor's tag number, libexif's
@@ -114,7 +119,8 @@ public enum ExifReader {
     let isApple = entries.contains { $0.ifd == .exif && $0.tag == 0x927C && $0.data.starts(with: appleMakerNote) }
     let makerNote = isApple ? [] : makerNoteEntries(data)
     return withExtendedLifetime(sink) {
-      ExifRawContents(bigEndian: bigEndian, entries: entries, thumbnail: thumbnail, makerNote: makerNote, messages: sink.messages)
+      ExifRawContents(bigEndian: bigEndian, entries: entries, thumbnail: thumbnail, makerNote: makerNote,
+                      unread: sink.unread, notes: sink.notes)
     }
   }
 
@@ -148,19 +154,32 @@ public enum ExifReader {
     return out
   }
 
-  /// Most log messages kept per block (a hostile block can make libexif log thousands).
+  /// Most log messages kept per block, of each kind (a hostile block can make libexif log thousands).
   public static let maxMessages = 16
 
   /// Collects libexif's log lines about data it did not read: corrupt data, failed allocations,
   /// and the debug lines that say something was skipped (0.6.24 logs "Recursive entry in IFD
   /// '%s' detected. Skipping..." at debug level). Progress lines ("Loading entry…") are dropped.
+  /// Each is `unread` (data not loaded) or a `note` (`noteWords`, and every MakerNote parser's).
   private final class LogSink {
-    var messages: [String] = []
+    var unread: [String] = []
+    var notes: [String] = []
 
     /// Words of libexif's debug lines that report skipped data. Matched with `strstr` on the
-    /// format string: libexif logs a debug line per entry, and this runs for each.
-    static let skippedDataWords: [[CChar]] = ["ecursi", "Skipping", "past end", "Bogus", "nvalid", "ot enough", "too ", "exceed"]
+    /// format string: libexif logs a debug line per entry, and this runs for each. ("Short
+    /// data; only loading %hu entries...": an IFD table cut by the end of the block.)
+    static let skippedDataWords: [[CChar]] = ["ecursi", "Skipping", "past end", "Bogus", "nvalid", "ot enough", "too ", "exceed", "hort data"]
       .map { $0.utf8CString.map { $0 } }
+
+    /// Lines that leave nothing unread by themselves [exif-data.c 0.6.24]: an entry of tag 0 and
+    /// type 0 (no value: "Skipping empty entry"), and an IFD pointer libexif does not follow
+    /// because it has read that IFD already (CHECK_REC: "Recursive entry…", "Attempt to load
+    /// IFD … multiple times") — whether the skipped pointer led somewhere new, the caller's own
+    /// walk of the block tells.
+    static let noteWords: [[CChar]] = ["Skipping empty entry", "Recursive entry", "multiple times"].map { $0.utf8CString.map { $0 } }
+
+    /// libexif's MakerNote parsers log under "ExifMnote…" domains.
+    static let makerNoteDomain: [CChar] = "ExifMnote".utf8CString.map { $0 }
 
     static let progressPrefixes: [[CChar]] = ["Loading ", "Found EXIF", "IFD ", "Parsing ", "Sub-IFD "].map { $0.utf8CString.map { $0 } }
 
@@ -175,15 +194,21 @@ public enum ExifReader {
       return skippedDataWords.contains { word in word.withUnsafeBufferPointer { strstr(format, $0.baseAddress!) != nil } }
     }
 
+    static func isNote(_ domain: UnsafePointer<CChar>?, _ format: UnsafePointer<CChar>) -> Bool {
+      if let domain, makerNoteDomain.withUnsafeBufferPointer({ strncmp(domain, $0.baseAddress!, $0.count - 1) == 0 }) { return true }
+      return noteWords.contains { word in word.withUnsafeBufferPointer { strstr(format, $0.baseAddress!) != nil } }
+    }
+
     static let receive: ExifLogFunc = { _, code, domain, format, arguments, context in
       guard let context, let format, let arguments, isAboutSkippedData(code, format) else { return }
       let sink = Unmanaged<LogSink>.fromOpaque(context).takeUnretainedValue()
-      guard sink.messages.count < ExifReader.maxMessages else { return }
+      let note = isNote(domain, format)
+      guard (note ? sink.notes : sink.unread).count < ExifReader.maxMessages else { return }
       var buffer = [CChar](repeating: 0, count: 256)
       _ = buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, format, arguments) }
       let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       let origin = domain.map { String(cString: $0) } ?? "libexif"
-      sink.messages.append("\(origin): \(text)")
+      if note { sink.notes.append("\(origin): \(text)") } else { sink.unread.append("\(origin): \(text)") }
     }
   }
 

@@ -56,9 +56,6 @@ public enum ExifDecoder {
       if found > 0 { result.incomplete.append("libexif read none of the \(found) entries the block's IFDs list") }
       else { result.warnings.append("EXIF block holds no readable entries") }
     }
-    // What libexif skipped (recursion cap, bad offsets), in its own words.
-    result.warnings += raw.messages.map { "EXIF not fully read: \($0)" }
-    if let structure { result.incomplete += skippedEntries(structure, raw: raw, tiff: tiff) }
     var gpsEntries: [String: TagValue] = [:]
     // One tag per entry, maker note field and the thumbnail: grown once, not ~6 times.
     result.tags.reserveCapacity(raw.entries.count + raw.makerNote.count + 1)
@@ -92,6 +89,9 @@ public enum ExifDecoder {
     result.tags += makerNoteTags
     result.makerNoteGPS = MakerNoteFields.gps(in: makerNoteTags, carrier: carrier, item: item)
     result.gps = unreadableGPS(tiff, structure: structure, fix: result.gps, carrier: carrier, item: item) ?? result.gps
+    let notRead = notReadInFull(structure, raw: raw, tiff: tiff, gpsUnreadable: result.gps?.unreadable != nil)
+    result.incomplete += notRead.incomplete
+    result.warnings += notRead.warnings
     if let thumb = raw.thumbnail, !thumb.isEmpty {
       let offset = ByteSearch.firstIndex(of: thumb.prefix(64), in: tiff) ?? -1
       result.thumbnail = (offset, thumb)
@@ -110,8 +110,37 @@ public enum ExifDecoder {
     return marked
   }
 
+  /// Most reasons named in the one PA015 of a block; the rest are counted.
+  static let maxReasons = 4
+
+  /// What of the block was not read in full, as one PA015 reason (SPEC: "An EXIF block that
+  /// libexif or our TIFF reader could not read in full is PA015, never only a warning"), and
+  /// libexif's log lines, which stay warnings. The reasons: our walk's (`TIFFStructure.problems`:
+  /// an IFD pointer, IFD table or value outside the block, the IFD and entry caps) and the
+  /// entries it read that libexif did not load (`skippedEntries`: libexif's 64 KiB window, its
+  /// recursion cap, an IFD it stopped reading at a bad pointer, a second IFD of a kind). Our walk
+  /// reaches every IFD libexif does (and IFD2 on), so what libexif skipped shows there; its log
+  /// alone is no reason: ExifTool writes an emptied thumbnail as offset = block length, length 0,
+  /// which libexif logs as "Tag data past end of buffer" though nothing is missing. What the GPS
+  /// check already reports as GPS present but unreadable (PA001: a GPS IFD or position outside
+  /// the block) is not repeated.
+  static func notReadInFull(_ structure: TIFFStructure?, raw: ExifRawContents, tiff: [UInt8],
+                            gpsUnreadable: Bool) -> (incomplete: [String], warnings: [String]) {
+    var reasons: [String] = []
+    if let structure {
+      reasons += structure.problems.filter { !(gpsUnreadable && $0.directory == "GPS") }.map(\.reason)
+      reasons += skippedEntries(structure, raw: raw, tiff: tiff)
+    }
+    let warnings = (raw.unread + raw.notes).map { "libexif: \($0)" }
+    guard !reasons.isEmpty else { return ([], warnings) }
+    var text = reasons.prefix(maxReasons).joined(separator: "; ")
+    if reasons.count > maxReasons { text += "; and \(reasons.count - maxReasons) more" }
+    return (["part of the EXIF block could not be read: \(text)"], warnings)
+  }
+
   /// Entries our own walk of the block finds in an IFD libexif reads, beyond those libexif
-  /// loaded: data that was not checked. (Pointers and the thumbnail's location are not
+  /// loaded: data that was not checked. Every IFD of a kind counts (libexif reads one Exif IFD;
+  /// a second one our walk found at another offset is data it did not load). (Pointers and the thumbnail's location are not
   /// entries libexif keeps; chained IFDs past IFD1 it never reads, and a GPS IFD it skips is
   /// `unreadableGPS`. libexif drops entries whose value is blank — NULs or spaces, e.g. an empty
   /// Copyright — which hold nothing to check, so they are not counted.)
@@ -119,14 +148,17 @@ public enum ExifDecoder {
     let ifds: [(String, ExifIFD)] = [("IFD0", .ifd0), ("IFD1", .ifd1), ("ExifIFD", .exif), ("InteropIFD", .interoperability)]
     var out: [String] = []
     for (name, ifd) in ifds {
-      guard let directory = structure.directories.first(where: { $0.name == name }) else { continue }
       // Counted, not filtered into arrays: this runs for every EXIF block of a scan.
-      var ours = 0
-      for entry in directory.entries where !notKeptTags.contains(entry.tag) {
-        guard let value = entry.value, value.upperBound <= tiff.count,
-              tiff[value].contains(where: { $0 != 0 && $0 != 0x20 }) else { continue }
-        ours += 1
+      var ours = 0, found = false
+      for directory in structure.directories where directory.name == name {
+        found = true
+        for entry in directory.entries where !notKeptTags.contains(entry.tag) {
+          guard let value = entry.value, value.upperBound <= tiff.count,
+                tiff[value].contains(where: { $0 != 0 && $0 != 0x20 }) else { continue }
+          ours += 1
+        }
       }
+      guard found else { continue }
       var theirs = 0
       for index in raw.entries.indices where raw.entries[index].ifd == ifd && !notKeptTags.contains(raw.entries[index].tag) {
         theirs += 1

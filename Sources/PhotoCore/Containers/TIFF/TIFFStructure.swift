@@ -25,15 +25,28 @@ struct TIFFStructure: Sendable, Equatable {
     /// The entry table (count, entries, next-IFD offset), relative to the TIFF header.
     var table: Range<Int>
     var entries: [Entry]
+    /// The entry count the table declares (more than `entries` when over `maxEntries` or when
+    /// the table runs past the block).
+    var declaredCount: Int = 0
+    /// The next-IFD offset after the table (0: none); nil when the table does not fit whole.
+    var nextOffset: Int? = nil
 
     func entry(_ tag: UInt16) -> Entry? { entries.first { $0.tag == tag } }
+  }
+
+  /// Something of the block this walk could not read in full: an IFD pointer or table, or an
+  /// entry's value, outside the block; more IFDs or entries than the caps. `directory` names the
+  /// IFD concerned ("GPS" for the GPS pointer too).
+  struct Problem: Sendable, Equatable {
+    var directory: String
+    var reason: String
   }
 
   var bigEndian: Bool
   /// Every IFD read, in the order met.
   var directories: [Directory] = []
-  /// IFD pointers (or IFD tables) that lie outside the block: "GPS IFD at offset 9000".
-  var unreadableDirectories: [String] = []
+  /// What was not read in full, in the order met (each is a reason for PA015, `ExifDecoder`).
+  var problems: [Problem] = []
   /// The IFD1 JPEG thumbnail (JPEGInterchangeFormat/Length), relative to the TIFF header, clipped
   /// to the block. [EXIF 2.32 4.6.3]
   var thumbnail: Range<Int>?
@@ -51,6 +64,14 @@ struct TIFFStructure: Sendable, Equatable {
   static let gpsPointer: UInt16 = 0x8825
   static let interopPointer: UInt16 = 0xA005
   static let makerNoteTag: UInt16 = 0x927C
+
+  /// "IFD0 Make (0x010F)": a tag as ExifTool names it in `directory`, with its number.
+  static func tagName(_ tag: UInt16, in directory: String) -> String {
+    let hex = String(tag, radix: 16, uppercase: true)
+    let number = "0x" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    guard let group = ExifGroup(rawValue: directory) else { return "\(directory) tag \(number)" }
+    return "\(directory) \(ExifTagTable.name(tag, in: group)) (\(number))"
+  }
 
   /// The GPS IFD, when it was read.
   var gps: Directory? { directories.first { $0.name == "GPS" } }
@@ -79,20 +100,32 @@ struct TIFFStructure: Sendable, Equatable {
     var pending: [(name: String, offset: Int)] = [("IFD0", first)]
     var visited = Set<Int>()
     var chain = 0
+    let length = reader.length
     while let (name, offset) = pending.first, directories.count < Self.maxDirectories {
       pending.removeFirst()
       guard visited.insert(offset).inserted else { continue }
       guard let directory = reader.directory(name, at: offset) else {
-        unreadableDirectories.append("\(name) at offset \(offset)")
+        problems.append(Problem(directory: name, reason: "\(name) at offset \(offset) does not fit in the \(length)-byte block"))
         continue
       }
       directories.append(directory)
+      if directory.declaredCount > directory.entries.count {
+        let fit = directory.entries.count < Self.maxEntries ? "fit in the \(length)-byte block" : "were read (the cap)"
+        problems.append(Problem(directory: name, reason: "\(name) lists \(directory.declaredCount) entries; \(directory.entries.count) \(fit)"))
+      }
+      for entry in directory.entries where entry.value == nil && TIFFReader.size(ofType: entry.type) != nil {
+        problems.append(Problem(directory: name, reason: "\(Self.tagName(entry.tag, in: name)) has a value (\(entry.count) of TIFF type \(entry.type)) that does not fit in the \(length)-byte block"))
+      }
       for (tag, child) in [(Self.exifPointer, "ExifIFD"), (Self.gpsPointer, "GPS"), (Self.interopPointer, "InteropIFD")] {
-        if let entry = directory.entry(tag), let pointer = reader.pointer(entry) { pending.append((child, pointer)) }
-        else if directory.entry(tag) != nil { unreadableDirectories.append("\(child) pointer in \(name)") }
+        guard let entry = directory.entry(tag) else { continue }
+        if let pointer = reader.pointer(entry) { pending.append((child, pointer)) }
+        else {
+          let at = entry.value.flatMap { $0.count >= 4 ? reader.u32($0.lowerBound) : nil }.map { " (offset \($0))" } ?? ""
+          problems.append(Problem(directory: child, reason: "\(name)'s \(child) pointer\(at) points past the end of the \(length)-byte block"))
+        }
       }
       if name == "ExifIFD", let note = directory.entry(Self.makerNoteTag) { makerNote = note.value }
-      if name.hasPrefix("IFD"), let next = reader.u32(directory.table.upperBound - 4), next != 0 {
+      if name.hasPrefix("IFD"), let next = directory.nextOffset, next != 0 {
         chain += 1
         pending.append(("IFD\(chain)", Int(next)))
       }
@@ -100,6 +133,9 @@ struct TIFFStructure: Sendable, Equatable {
         thumbnail = reader.thumbnail(directory)
         uncompressedThumbnail = reader.uncompressedThumbnail(directory)
       }
+    }
+    if !Set(pending.map(\.offset)).subtracting(visited).isEmpty {
+      problems.append(Problem(directory: "", reason: "it points at more than \(Self.maxDirectories) IFDs; those past the \(Self.maxDirectories)th were not read"))
     }
   }
 }
@@ -141,11 +177,13 @@ private struct TIFFReader {
     }
   }
 
+  /// The IFD at `offset`: the entries that fit in the block (at most `maxEntries`); nil when not
+  /// even its entry count does. `declaredCount` tells when entries are missing; the next-IFD
+  /// offset is read only when the whole table fits (`Directory.nextOffset`).
   func directory(_ name: String, at offset: Int) -> TIFFStructure.Directory? {
     guard let count = u16(offset) else { return nil }
-    let entries = min(Int(count), TIFFStructure.maxEntries)
+    let entries = min(Int(count), TIFFStructure.maxEntries, max(0, length - offset - 2) / 12)
     let tableEnd = offset + 2 + 12 * Int(count) + 4
-    guard offset + 2 + 12 * entries <= length else { return nil }
     var list: [TIFFStructure.Entry] = []
     list.reserveCapacity(entries)
     for k in 0..<entries {
@@ -155,7 +193,9 @@ private struct TIFFReader {
       if type == 2, let range = entry.value { entry.hiddenAfter = hiddenText(in: range) }
       list.append(entry)
     }
-    return TIFFStructure.Directory(name: name, table: offset..<min(tableEnd, length), entries: list)
+    let next = tableEnd <= length ? u32(tableEnd - 4).map(Int.init) : nil
+    return TIFFStructure.Directory(name: name, table: offset..<min(tableEnd, length), entries: list, declaredCount: Int(count),
+                                   nextOffset: next)
   }
 
   /// The first NUL of the ASCII value at `range` when bytes other than NUL and space follow it.
