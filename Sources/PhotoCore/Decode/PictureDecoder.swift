@@ -97,7 +97,7 @@ public enum PictureDecoder {
         case .factor(let k): factor = JPEGCodec.scalingFactors.contains(ScalingFactor(1, k)) ? ScalingFactor(1, k) : .one
         }
         let outcome = try JPEGCodec.decodeReportingWarnings(bytes, scale: factor, maxPixels: maxPixels, expandGray: true)
-        return ReducedPicture(stored: outcome.image, storedSize: full, damage: outcome.damage,
+        return ReducedPicture(stored: outcome.image, storedSize: full, damage: jpegDamage(outcome, bytes),
                               orientation: metadata.orientation.effective)
       case .png:
         let input = ByteSourceInput(source: source)
@@ -147,6 +147,18 @@ public enum PictureDecoder {
       return ReducedPicture(stored: try full.reduced(by: factor), storedSize: PixelSize(width: full.width, height: full.height),
                             damage: nil, crop: crop, orientation: orientation)
     }
+  }
+
+  /// Why a JPEG's pixels are not whole, or nil. A warning libjpeg gives for pixels that are whole
+  /// (extraneous bytes before a marker, an unknown JFIF revision…) is the only one it reports,
+  /// and libjpeg-turbo's fast Huffman decoder reads garbage inside a scan without a warning of its
+  /// own (`JPEGEntropyCheck`): after such a warning the scans' Huffman data is decoded to tell
+  /// junk after whole data from garbage in the middle of it. The same at every DCT scale: the
+  /// entropy-coded data is decoded whole whatever the scale (libjpeg-turbo skips only the IDCT).
+  static func jpegDamage(_ outcome: JPEGDecodeOutcome, _ bytes: [UInt8]) -> String? {
+    if let damage = outcome.damage { return damage }
+    guard let warning = outcome.warning, case .corrupt(let problem) = JPEGEntropyCheck.check(bytes) else { return nil }
+    return "\(warning); \(problem)"
   }
 
   /// Every byte of the source (JPEG and whole-file HEIF decoders need the file in memory).
