@@ -61,7 +61,11 @@ extension HEIFFile {
     guard let location = locations[id], location.isReadable else {
       return .failure(LayoutProblem(locations[id]?.problem ?? "item \(id) has no data"))
     }
-    guard let size = storedSize(of: id) else { return .failure(LayoutProblem("item \(id) has no ispe")) }
+    // A whole picture is its coded size when `ispe` disagrees (`pictureSize`); a tile keeps its
+    // `ispe`, by which libheif 1.15 places it in the grid.
+    guard let size = isTile ? storedSize(of: id) : pictureSize(of: id, in: source).size else {
+      return .failure(LayoutProblem("item \(id) has no ispe"))
+    }
     guard !isTile || transforms(of: id).isEmpty else { return .failure(LayoutProblem("tile \(id) has transforms of its own")) }
     let configurationType = codec == .hevc ? "hvcC" : "av1C"
     var configuration: [UInt8]?

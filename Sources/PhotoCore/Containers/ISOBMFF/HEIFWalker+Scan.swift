@@ -11,7 +11,10 @@ extension HEIFWalker {
     var warnings = file.warnings
     var budget = ISOBMFFLimits.maxMetadataBytes
     if let primary = file.primaryItemID {
-      scan.storedSize = file.storedSize(of: primary)
+      // The coded picture's size when `ispe` disagrees with it (what libheif shows).
+      let picture = file.pictureSize(of: primary, in: source)
+      scan.storedSize = picture.size
+      if let disagreement = picture.disagreement { warnings.append(disagreement) }
       scan.transforms = file.transforms(of: primary)
       // An ispe with a zero side, or one beyond JPEG/HEVC limits, is no size at all.
       if let size = scan.storedSize, size.width <= 0 || size.height <= 0 || size.width > 1 << 20 || size.height > 1 << 20 {
