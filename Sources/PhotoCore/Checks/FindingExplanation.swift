@@ -121,14 +121,14 @@ extension FindingID {
       exampleOutput: ["PA014 error   unaccounted-bytes: 1412 bytes at byte 3310 (after EOI) hold a JPEG image, read as trailer#1"])
     case .incompleteCheck: FindingExplanation(
       summary: "part of the file could not be checked (cap, limit, time budget, unparseable carrier, undecodable pixels, crashed worker): no clean verdict",
-      meaning: "photoaudit stopped short somewhere in the file — a size or pixel cap (--max-pixels), a decoder limit, the time budget (--file-timeout), the memory limit of the worker process decoding it (--max-memory), a decoder that crashed (its worker process died; the batch goes on), a carrier it cannot fully parse, pixels that do not decode completely — and says what was not checked.",
+      meaning: "photoaudit stopped short somewhere in the file — a size or pixel cap (--max-pixels), a decoder limit, the time budget (--file-timeout), the memory limit of the worker process decoding it (--max-memory), a decoder that crashed (its worker process died; the batch goes on), a carrier it cannot fully parse (an EXIF block with an IFD pointer, an IFD table, IFD1 or a value past its end: 'exif not fully checked: part of the EXIF block could not be read: …'), pixels that do not decode completely — and says what was not checked.",
       why: "Fail closed: a privacy gate that passes what it did not read would pass exactly the files built to evade it.",
       fix: "Look at the part named: raise the limit if the file is legitimate (--max-pixels, --file-timeout, --max-memory), or re-encode the file so it can be read whole.",
       exampleCommand: "photoaudit verify Fixtures/failclosed/xmp-past-cap.png",
       exampleOutput: ["PA015 error   incomplete-check: xmp not fully checked: PNG iTXt 'XML:com.adobe.xmp' at byte 33 did not inflate completely (stopped at the size cap: 16 MiB per chunk, 64 MiB per file); 16777216 bytes read"])
     case .outputDamaged: FindingExplanation(
       summary: "the output does not decode cleanly (truncated, premature end, corrupt data): users see grey or garbage",
-      meaning: "The output's pixels do not decode completely: the encoder's output was truncated or corrupt, so decoders show a grey or garbled part.",
+      meaning: "The output's pixels do not decode completely: the encoder's output was truncated or corrupt, so decoders show a grey or garbled part. Garbage inside a JPEG scan is found at every scale the check decodes at: libjpeg-turbo reads it without a warning of its own, so after the warning it gives for harmless junk ('extraneous bytes before marker') photoaudit decodes the scan's Huffman data to tell junk after whole data (no finding) from garbage in the middle of it (the evidence names the MCU row and byte). --no-pixels decodes no pixels and does not report PA016.",
       why: "The user's photo is broken, whatever its metadata says; decoders differ in what they show.",
       fix: "Check the pipeline's write path (a killed or out-of-space write, a partial upload) and re-encode.",
       exampleCommand: nil,
