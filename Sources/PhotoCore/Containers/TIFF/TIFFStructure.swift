@@ -105,13 +105,14 @@ struct TIFFStructure: Sendable, Equatable {
       pending.removeFirst()
       guard visited.insert(offset).inserted else { continue }
       guard let directory = reader.directory(name, at: offset) else {
-        problems.append(Problem(directory: name, reason: "\(name) at offset \(offset) does not fit in the \(length)-byte block"))
+        let what = reader.u16(offset).map { "\(name) at offset \(offset) lists \($0) entries, which do not fit in the \(length)-byte block" }
+          ?? "\(name) at offset \(offset) does not fit in the \(length)-byte block"
+        problems.append(Problem(directory: name, reason: what))
         continue
       }
       directories.append(directory)
       if directory.declaredCount > directory.entries.count {
-        let fit = directory.entries.count < Self.maxEntries ? "fit in the \(length)-byte block" : "were read (the cap)"
-        problems.append(Problem(directory: name, reason: "\(name) lists \(directory.declaredCount) entries; \(directory.entries.count) \(fit)"))
+        problems.append(Problem(directory: name, reason: "\(name) lists \(directory.declaredCount) entries; the first \(directory.entries.count) were read (the cap)"))
       }
       for entry in directory.entries where entry.value == nil && TIFFReader.size(ofType: entry.type) != nil {
         problems.append(Problem(directory: name, reason: "\(Self.tagName(entry.tag, in: name)) has a value (\(entry.count) of TIFF type \(entry.type)) that does not fit in the \(length)-byte block"))
@@ -177,13 +178,16 @@ private struct TIFFReader {
     }
   }
 
-  /// The IFD at `offset`: the entries that fit in the block (at most `maxEntries`); nil when not
-  /// even its entry count does. `declaredCount` tells when entries are missing; the next-IFD
-  /// offset is read only when the whole table fits (`Directory.nextOffset`).
+  /// The IFD at `offset` (at most `maxEntries` of its entries; `declaredCount` tells when more
+  /// are listed); nil when its entry table does not fit in the block. A cut table is not read in
+  /// part: entries made of whatever bytes follow would claim them as values no one decodes,
+  /// hiding them from the slack sweep (a thumbnail there among them). The next-IFD offset is
+  /// read only when the whole table fits (`Directory.nextOffset`).
   func directory(_ name: String, at offset: Int) -> TIFFStructure.Directory? {
     guard let count = u16(offset) else { return nil }
-    let entries = min(Int(count), TIFFStructure.maxEntries, max(0, length - offset - 2) / 12)
+    let entries = min(Int(count), TIFFStructure.maxEntries)
     let tableEnd = offset + 2 + 12 * Int(count) + 4
+    guard offset + 2 + 12 * entries <= length else { return nil }
     var list: [TIFFStructure.Entry] = []
     list.reserveCapacity(entries)
     for k in 0..<entries {
