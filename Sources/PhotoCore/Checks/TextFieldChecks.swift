@@ -13,10 +13,15 @@ struct LocationTextCheck: Check {
 
   /// Place names in the tags: the named fields, and C2PA assertions naming a place without
   /// coordinates (`C2PALocationText`: `cai.location.broad`, schema.org `contentLocation`).
+  /// (Picked by index, as `CaptureSummary.filled`: `filter` copies every tag.)
   static func locationTags(_ tags: [MetadataTag]) -> [MetadataTag] {
-    tags.filter { tag in
-      (names.contains(tag.name) && !CaptureSummary.isEmpty(tag.value)) || C2PALocationText.isLocationText(tag)
+    var out: [MetadataTag] = []
+    for index in tags.indices
+    where (names.contains(tags[index].name) && !CaptureSummary.isEmpty(tags[index].value))
+      || (tags[index].carrier == .c2paAssertion && C2PALocationText.isLocationText(tags[index])) {
+      out.append(tags[index])
     }
+    return out
   }
 
   func findings(for s: CheckSubject) -> [Finding] {

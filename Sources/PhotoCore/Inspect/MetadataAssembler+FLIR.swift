@@ -7,7 +7,12 @@ extension MetadataAssembler {
   /// (The segments' bytes are swept as well: the FFF data holds text, palettes and embedded
   /// images no decoder here reads.)
   func decodeFLIR(_ carriers: [Carrier], placement: FilePlacement, into m: inout PhotoMetadata) {
-    let chunks = carriers.filter { $0.kind == .flir && $0.item == nil }
+    // By index: a closure over the elements copies every Carrier (measured: ~650 instructions a
+    // document without FLIR).
+    var chunks: [Carrier] = []
+    for index in carriers.indices where carriers[index].kind == .flir && carriers[index].item == nil {
+      chunks.append(carriers[index])
+    }
     guard let first = chunks.first else { return }
     let path = first.document.appending(CarrierKind.flir.rawValue)
     let anchor = placement.reportedOffset(first.offset)

@@ -32,14 +32,20 @@ enum XMPCoordinateNames {
     var stem: String
   }
 
-  static let latitudeWords: Set<String> = ["latitude", "lat"]
-  static let longitudeWords: Set<String> = ["longitude", "longtitude", "lon", "lng"]
+  /// Words, lowercase ASCII (compared as bytes: a name is classified without building a String
+  /// per word).
+  static let latitudeWords: [[UInt8]] = ["latitude", "lat"].map { Array($0.utf8) }
+  static let longitudeWords: [[UInt8]] = ["longitude", "longtitude", "lon", "lng"].map { Array($0.utf8) }
+  static let weakLongitudeWord: [UInt8] = Array("long".utf8)
   /// Words that make a coordinate-named property something else than a position.
-  static let excluded: Set<String> = [
+  static let excluded: [[UInt8]] = [
     "ref", "reference", "std", "stddev", "sigma", "deviation", "variance", "accuracy", "error", "err", "precision",
     "uncertainty", "dop", "speed", "velocity", "rate", "offset", "delta", "status", "valid", "datum", "version",
     "mode", "type", "unit", "units", "format", "source", "count",
-  ]
+  ].map { Array($0.utf8) }
+  /// Endings that make a longer word a coordinate ("gpslatitude").
+  static let latitudeEnding: [UInt8] = Array("latitude".utf8)
+  static let longitudeEndings: [[UInt8]] = ["longitude", "longtitude"].map { Array($0.utf8) }
 
   /// Vendor and standard properties that hold a coordinate, as seen in real files:
   /// "group:FlattenedName" → who writes it. Documentation and a test table: the general rule
@@ -72,33 +78,60 @@ enum XMPCoordinateNames {
   /// bytes for "lat", "lon" or "lng" before any word is split.
   static func classify(_ name: String) -> Coordinate? {
     guard mayHoldCoordinate(name) else { return nil }
-    let words = self.words(name)
+    let bytes = Array(name.utf8)
+    let lower = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    let ranges = words(bytes)
     var latitude: Int?, longitude: Int?, weak: Int?
-    for (index, word) in words.enumerated() {
-      if excluded.contains(word) { return nil }
-      if latitudeWords.contains(word) || (word.count > 8 && word.hasSuffix("latitude")) {
+    for (index, range) in ranges.enumerated() {
+      if isOne(of: excluded, lower, range) { return nil }
+      if isOne(of: latitudeWords, lower, range) || endsWith(latitudeEnding, lower, range) {
         latitude = latitude ?? index
-      } else if longitudeWords.contains(word) || (word.count > 9 && (word.hasSuffix("longitude") || word.hasSuffix("longtitude"))) {
+      } else if isOne(of: longitudeWords, lower, range) || longitudeEndings.contains(where: { endsWith($0, lower, range) }) {
         longitude = longitude ?? index
-      } else if word == "long" {
+      } else if isOne(of: [weakLongitudeWord], lower, range) {
         weak = weak ?? index
       }
+    }
+    func stem(dropping: [Int]) -> String {
+      var out: [UInt8] = []
+      for (index, range) in ranges.enumerated() where !dropping.contains(index) {
+        if !out.isEmpty { out.append(0x20) }
+        out += lower[range]
+      }
+      return String(decoding: out, as: UTF8.self)
     }
     let lonIndex = longitude ?? weak
     switch (latitude, lonIndex) {
     case (let lat?, let lon?):
-      return Coordinate(axis: .pair, stem: stem(words, dropping: [lat, lon]))
+      return Coordinate(axis: .pair, stem: stem(dropping: [lat, lon]))
     case (let lat?, nil):
-      return Coordinate(axis: .latitude, stem: stem(words, dropping: [lat]))
+      return Coordinate(axis: .latitude, stem: stem(dropping: [lat]))
     case (nil, let lon?):
-      return Coordinate(axis: longitude == nil ? .weakLongitude : .longitude, stem: stem(words, dropping: [lon]))
+      return Coordinate(axis: longitude == nil ? .weakLongitude : .longitude, stem: stem(dropping: [lon]))
     default:
       return nil
     }
   }
 
-  static func stem(_ words: [String], dropping: [Int]) -> String {
-    words.enumerated().filter { !dropping.contains($0.offset) }.map(\.element).joined(separator: " ")
+  /// True when `bytes[range]` is one of `words` (plain loops: compared length first, then bytes).
+  static func isOne(of words: [[UInt8]], _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    for word in words where word.count == range.count {
+      var same = true
+      for k in 0..<word.count where word[k] != bytes[range.lowerBound + k] {
+        same = false
+        break
+      }
+      if same { return true }
+    }
+    return false
+  }
+
+  /// True when `bytes[range]` is longer than `ending` and ends with it ("gpslatitude").
+  static func endsWith(_ ending: [UInt8], _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    guard range.count > ending.count else { return false }
+    let start = range.upperBound - ending.count
+    for k in 0..<ending.count where ending[k] != bytes[start + k] { return false }
+    return true
   }
 
   /// True when `name` contains "lat", "lon" or "lng" in any case (what every coordinate word holds).
@@ -117,34 +150,39 @@ enum XMPCoordinateNames {
     return false
   }
 
-  /// The words of a name, lowercased: split at punctuation, between a lowercase letter and an
-  /// uppercase one, before the last capital of a capital run followed by lowercase ("GPSLat" →
-  /// "gps", "lat") and between letters and digits.
-  static func words(_ name: String) -> [String] {
-    let bytes = Array(name.utf8)
-    var words: [String] = []
-    var current: [UInt8] = []
-    func flush() {
-      if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self).lowercased()) }
-      current = []
-    }
+  /// The words of a name (ranges of its UTF-8 bytes): split at punctuation, between a lowercase
+  /// letter and an uppercase one, before the last capital of a capital run followed by lowercase
+  /// ("GPSLat" → "GPS", "Lat") and between letters and digits.
+  static func words(_ bytes: [UInt8]) -> [Range<Int>] {
     func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
     func isLower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
     func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    var words: [Range<Int>] = []
+    var start: Int?
     for (i, b) in bytes.enumerated() {
       guard isUpper(b) || isLower(b) || isDigit(b) else {
-        flush()
+        if let s = start { words.append(s..<i) }
+        start = nil
         continue
       }
-      if let last = current.last {
+      if let s = start, i > s {
+        let last = bytes[i - 1]
         let next = i + 1 < bytes.count ? bytes[i + 1] : 0
-        let boundary = (isLower(last) && isUpper(b)) || (isUpper(last) && isUpper(b) && isLower(next))
-          || (isDigit(last) != isDigit(b))
-        if boundary { flush() }
+        if (isLower(last) && isUpper(b)) || (isUpper(last) && isUpper(b) && isLower(next)) || (isDigit(last) != isDigit(b)) {
+          words.append(s..<i)
+          start = i
+        }
+      } else if start == nil {
+        start = i
       }
-      current.append(b)
     }
-    flush()
+    if let s = start { words.append(s..<bytes.count) }
     return words
+  }
+
+  /// The words of a name, lowercased (for tests and messages).
+  static func words(_ name: String) -> [String] {
+    let bytes = Array(name.utf8)
+    return words(bytes).map { String(decoding: bytes[$0].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self) }
   }
 }

@@ -39,37 +39,39 @@ enum XMPPositions {
     var hasCoordinates: Bool { latitude != nil || longitude != nil }
   }
 
-  /// The positions of `values`, in the order their first coordinate appears.
+  /// The positions of `values`, in the order their first coordinate appears. (Packets hold a
+  /// handful of coordinates: grouped and numbered by linear search, no dictionary or tag
+  /// string per packet.)
   static func pair(_ values: [XMPFlattener.CoordinateValue]) -> [Position] {
-    struct Key: Hashable { var scope: Int; var group: String; var stem: String }
-    var order: [Key] = []
-    var byKey: [Key: [XMPFlattener.CoordinateValue]] = [:]
-    for value in values {
-      let key = Key(scope: value.scope, group: value.group, stem: value.coordinate.stem)
-      if byKey[key] == nil { order.append(key) }
-      byKey[key, default: []].append(value)
+    guard !values.isEmpty else { return [] }
+    var groups: [[Int]] = []  // indexes into `values`, one list per (scope, group, stem)
+    for (index, value) in values.enumerated() {
+      if let at = groups.firstIndex(where: { values[$0[0]].scope == value.scope && values[$0[0]].group == value.group
+                                             && values[$0[0]].coordinate.stem == value.coordinate.stem }) {
+        groups[at].append(index)
+      } else {
+        groups.append([index])
+      }
     }
     var positions: [Position] = []
-    var seen: [String: Int] = [:]
     func add(_ position: Position) {
       var p = position
-      let tag = p.tag
-      seen[tag, default: 0] += 1
-      p.ordinal = seen[tag] ?? 1
+      p.ordinal = 1 + positions.count { $0.group == p.group && $0.latitudeName == p.latitudeName
+        && $0.longitudeName == p.longitudeName && $0.pairName == p.pairName }
       positions.append(p)
     }
-    for key in order {
-      let group = byKey[key] ?? []
-      let latitudes = group.filter { $0.coordinate.axis == .latitude }
-      var longitudes = group.filter { $0.coordinate.axis == .longitude }
-      if longitudes.isEmpty, !latitudes.isEmpty { longitudes = group.filter { $0.coordinate.axis == .weakLongitude } }
+    for members in groups {
+      let group = values[members[0]].group
+      let latitudes = members.filter { values[$0].coordinate.axis == .latitude }
+      var longitudes = members.filter { values[$0].coordinate.axis == .longitude }
+      if longitudes.isEmpty, !latitudes.isEmpty { longitudes = members.filter { values[$0].coordinate.axis == .weakLongitude } }
       for index in 0..<max(latitudes.count, longitudes.count) {
-        let lat = index < latitudes.count ? latitudes[index] : nil
-        let lon = index < longitudes.count ? longitudes[index] : nil
-        add(Position(group: key.group, latitudeName: lat?.name, longitudeName: lon?.name, latitude: lat?.text, longitude: lon?.text))
+        let lat = index < latitudes.count ? values[latitudes[index]] : nil
+        let lon = index < longitudes.count ? values[longitudes[index]] : nil
+        add(Position(group: group, latitudeName: lat?.name, longitudeName: lon?.name, latitude: lat?.text, longitude: lon?.text))
       }
-      for value in group where value.coordinate.axis == .pair {
-        add(Position(group: key.group, pair: value.text, pairName: value.name))
+      for member in members where values[member].coordinate.axis == .pair {
+        add(Position(group: group, pair: values[member].text, pairName: values[member].name))
       }
     }
     return positions
