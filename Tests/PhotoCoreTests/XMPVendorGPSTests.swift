@@ -25,6 +25,10 @@ struct XMPVendorGPSTests {
     ("gps_latitude", .latitude, "gps"), ("gpslatitude", .latitude, ""), ("LAT", .latitude, ""),
     ("GeoLong", .weakLongitude, "geo"), ("LatLng", .pair, ""), ("GPSLatLong", .pair, "gps"),
     ("VehicleLatitudeDeg", .latitude, "vehicle deg"), ("Lat2", .latitude, "2"),
+    // Names from ExifTool's tag tables (TagNames.pod) that hold coordinates.
+    ("CornerLatitudePoint1", .latitude, "corner point 1"), ("FrameCenterLongitude", .longitude, "frame center"),
+    ("FrameCenterLatitudeLongitude", .pair, "frame center"), ("MDItemLatitude", .latitude, "md item"),
+    ("RatingRegionGPSLongitude", .longitude, "rating region gps"),
     // "long" is weak: a longitude only beside a latitude of the same stem (none for "exposure").
     ("LongExposure", .weakLongitude, "exposure"),
   ]
@@ -39,6 +43,9 @@ struct XMPVendorGPSTests {
     "RtkStdLon", "GpsStatus", "GPSDOP", "GPSAltitude", "LatestPeriodOrHighestSystem", "Platform", "PlatformYaw",
     "AuthorsPosition", "YCbCrPositioning", "Latency", "Longevity", "Salon", "Relative",
     "GPSHPositioningError", "DCCoordinateUncertaintyInMeters", "LatitudeAccuracy", "LongitudeSpeed", "",
+    // Names from ExifTool's tag tables (TagNames.pod) that say "lat" or "lon" and hold no coordinate.
+    "ISOSpeedLatitudeyyy", "ISOSpeedLatitudezzz", "LateralAcceleration", "LongitudinalAcceleration", "PlatformHeadingAngle",
+    "TaxonNomenclaturalCode", "RelativeAltitude", "DeviceRelativePositionX", "GPSDestLatitudeRef",
   ]
 
   @Test(arguments: notCoordinates)
