@@ -236,6 +236,34 @@ struct FLIRRecordTests {
     #expect(noRecord.gps.isEmpty && noRecord.gpsWithoutCoordinates.isEmpty && noRecord.incomplete.isEmpty)
   }
 
+  /// A TIFF block with a GPS IFD (59°19'45.48" N, 18°4'16.96" E) in a record no decoder reads.
+  static func gpsTIFF() -> [UInt8] {
+    var t = TIFFBuilder()
+    t.gps = [TIFFBuilder.ascii(0x0001, "N"), TIFFBuilder.rationals(0x0002, [(59, 1), (19, 1), (4548, 100)]),
+             TIFFBuilder.ascii(0x0003, "E"), TIFFBuilder.rationals(0x0004, [(18, 1), (4, 1), (1696, 100)])]
+    return t.build()
+  }
+
+  /// The sweep searches the FFF data joined: a TIFF GPS block cut by a chunk boundary is found
+  /// (in no one segment is it whole), once; when the chunks do not join, each chunk alone.
+  @Test func theJoinedDataIsSweptOnce() throws {
+    let tiff = Self.gpsTIFF()
+    let data = Self.fff([(0x27, tiff)])  // the record starts at 0x40 + 0x20 = 96
+    for size in [120, 4000] {  // cut at 120, inside the block; or one chunk
+      let m = Self.inspect(Self.jpeg(data, size: size))
+      let raw = m.gps.filter { $0.carrier == .rawBytes }
+      #expect(raw.count == 1, "chunk size \(size): \(raw)")
+      let lat = try #require(raw.first?.latitude)
+      #expect(abs(lat - (59 + 19 / 60.0 + 45.48 / 3600)) < 1e-6)
+      #expect(raw.first?.signature?.contains("FLIR FFF data in") == true)
+    }
+    // A chunk missing: the chunks are searched one by one (the block lies in the second of three).
+    let padded = Self.fff([(0x27, [UInt8](repeating: 0, count: 200) + tiff)])
+    let m = Self.inspect(Self.jpeg(padded, size: 290, drop: 0))
+    #expect(m.incomplete.map(\.scope) == ["flir"])
+    #expect(m.gps.filter { $0.carrier == .rawBytes }.count == 1)
+  }
+
   /// Every prefix and a deterministic set of byte changes of a FLIR JPEG: never a trap, and a
   /// position is only ever reported from a record that reads as one.
   @Test func truncatedAndMutatedFLIRDataNeverTraps() {
