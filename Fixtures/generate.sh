@@ -474,6 +474,7 @@ bash "$HERE/gen/uncompressed-thumbnails.sh"   # uncompressed-thumbnails/: PA005 
 bash "$HERE/gen/heif-thumbnails.sh"   # heif-thumbnails/: PA005 --no-pixels for a HEIF thumbnail item with its own irot
 bash "$HERE/gen/redteam-heif.sh"      # redteam/: locations in HEIF items and meta boxes, movie atoms, PNG chunks no reader looked at
 bash "$HERE/gen/residue.sh"           # residue/: EXIF not read in full, garbage in a JPEG scan, a JPEG read in part, libheif 1.15's displayed-size ispe
+bash "$HERE/gen/vendor-records.sh"    # vendor/: FLIR FFF GPS records, drone/any-namespace XMP positions, LocationShown points, C2PA place names (issue 25)
 
 # ---------------------------------------------------------------------------------------
 note "sizes"

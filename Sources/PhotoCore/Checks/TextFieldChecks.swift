@@ -1,4 +1,4 @@
-/// PA006: textual location (city, country, sub-location) left in XMP or IPTC.
+/// PA006: textual location (city, country, sub-location) left in XMP, IPTC or a C2PA assertion.
 struct LocationTextCheck: Check {
   var ids: [FindingID] { [.locationText] }
 
@@ -11,8 +11,21 @@ struct LocationTextCheck: Check {
     "LocationShownProvinceState", "LocationShownCountryName", "LocationShownCountryCode", "LocationName",
   ])
 
+  /// Place names in the tags: the named fields, and C2PA assertions naming a place without
+  /// coordinates (`C2PALocationText`: `cai.location.broad`, schema.org `contentLocation`).
+  /// (Picked by index, as `CaptureSummary.filled`: `filter` copies every tag.)
+  static func locationTags(_ tags: [MetadataTag]) -> [MetadataTag] {
+    var out: [MetadataTag] = []
+    for index in tags.indices
+    where (names.contains(tags[index].name) && !CaptureSummary.isEmpty(tags[index].value))
+      || (tags[index].carrier == .c2paAssertion && C2PALocationText.isLocationText(tags[index])) {
+      out.append(tags[index])
+    }
+    return out
+  }
+
   func findings(for s: CheckSubject) -> [Finding] {
-    CaptureSummary.filled(s.output.tags, named: Self.names).map { tag in
+    Self.locationTags(s.output.tags).map { tag in
       Finding(.locationText, file: s.output.path, carrier: tag.document.appending(tag.carrier.rawValue).description, tag: "\(tag.group):\(tag.name)",
               evidence: "\(tag.group):\(tag.name) = \(tag.value.display.prefix(100))")
     }

@@ -69,6 +69,7 @@ extension MetadataAssembler {
       m.tags += document.isRoot ? contents.tags : contents.tags.map { var tag = $0; tag.document = document; return tag }
       m.warnings += contents.warnings.map { "\(label): \($0)" }
       record(contents.gps.map { $0.inDocument(document) }, in: &m)
+      for fix in contents.additionalGPS { record(fix.inDocument(document), in: &m) }
       return contents
     } catch {
       let scope = document.appending("xmp", index: item).description

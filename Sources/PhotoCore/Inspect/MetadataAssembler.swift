@@ -39,6 +39,7 @@ struct MetadataAssembler {
     }
     decodeOtherCarriers(normalized, into: &m)
     if let store = scan.c2pa { decodeC2PA(store, tree: tree, carriers: normalized.carriers, into: &m) }
+    decodeFLIR(normalized.carriers, placement: tree.placement, into: &m)
     resolveGeometry(scan, into: &m)
     // A thumbnail no walker reads (not a JPEG) is listed all the same (a raw JFXX thumbnail
     // is listed by the walk already, with its size).

@@ -53,6 +53,9 @@ public enum CarrierKind: String, Sendable, Equatable, Hashable, Codable, CaseIte
   case c2paClaim = "c2pa-claim"
   /// A C2PA claim or ingredient thumbnail: an image embedded in a manifest.
   case c2paThumbnail = "c2pa-thumbnail"
+  /// FLIR thermal-camera data (JPEG APP1 "FLIR\0" segments joined: an FFF record directory with
+  /// camera, palette, image and GPS records).
+  case flir
 }
 
 /// One metadata carrier located in a file: where it is and its payload bytes.

@@ -8,6 +8,11 @@ public struct XMPContents: Sendable, Equatable {
   /// depth-map EarthPose, Darwin Core), or nil when there is none. It may hold only an altitude
   /// or a time: check `hasCoordinates`.
   public var gps: GPSFix?
+  /// Every other position the packet holds, each once (`XMPGPSComposer`): each
+  /// `Iptc4xmpExt:LocationShown` point, a vendor's position (`drone-skydio:Latitude`…), any
+  /// property named like a coordinate in any namespace, and coordinates present but unreadable.
+  /// Each names its properties in `tag`.
+  public var additionalGPS: [GPSFix]
   /// `tiff:Orientation` as written (may be an invalid number).
   public var orientation: Int?
   /// The Camera Raw crop (`crs:`), when any crop property is present.
@@ -23,11 +28,12 @@ public struct XMPContents: Sendable, Equatable {
   public var warnings: [String]
 
   /// Creates contents; every part defaults to empty.
-  public init(tags: [MetadataTag] = [], gps: GPSFix? = nil, orientation: Int? = nil, crop: XMPCrop? = nil,
+  public init(tags: [MetadataTag] = [], gps: GPSFix? = nil, additionalGPS: [GPSFix] = [], orientation: Int? = nil, crop: XMPCrop? = nil,
               locationText: [MetadataTag] = [], identifying: [MetadataTag] = [], extendedXMPGUID: String? = nil,
               warnings: [String] = []) {
     self.tags = tags
     self.gps = gps
+    self.additionalGPS = additionalGPS
     self.orientation = orientation
     self.crop = crop
     self.locationText = locationText

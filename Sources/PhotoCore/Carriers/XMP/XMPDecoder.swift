@@ -34,7 +34,7 @@ public enum XMPDecoder {
     for p in XMPRDF.properties(of: document.root) { flat.add(p) }
     let tags = flat.metadataTags(carrier: carrier, item: item)
     var warnings = notes + document.notes
-    let gps = XMPGPSComposer.compose(flat, carrier: carrier, item: item, warnings: &warnings)
+    let (gps, otherGPS) = XMPGPSComposer.compose(flat, carrier: carrier, item: item, warnings: &warnings)
     var orientation: Int?
     if let raw = flat.first("tiff", "Orientation") {
       orientation = Int(raw.trimmingXMLSpace)
@@ -42,7 +42,7 @@ public enum XMPDecoder {
     }
     let guid = flat.first("xmpNote", "HasExtendedXMP")?.trimmingXMLSpace
     return XMPContents(
-      tags: tags, gps: gps, orientation: orientation, crop: crop(flat),
+      tags: tags, gps: gps, additionalGPS: otherGPS, orientation: orientation, crop: crop(flat),
       locationText: XMPPrivacyFields.select(tags, XMPPrivacyFields.location),
       identifying: XMPPrivacyFields.select(tags, XMPPrivacyFields.identifying),
       extendedXMPGUID: guid?.isEmpty == false ? guid : nil, warnings: warnings)

@@ -10,8 +10,23 @@ struct XMPFlattener {
     var isList: Bool
   }
 
+  /// One value of a property named like a coordinate (`XMPCoordinateNames`), with the
+  /// structure instance it is a field of (0: the packet's top level): `XMPPositions` pairs a
+  /// latitude with a longitude within one instance.
+  struct CoordinateValue: Sendable, Equatable {
+    var group: String
+    var name: String
+    var coordinate: XMPCoordinateNames.Coordinate
+    var text: String
+    var scope: Int
+  }
+
   private(set) var tags: [FlatTag] = []
+  /// The values of coordinate-named properties, in document order.
+  private(set) var coordinates: [CoordinateValue] = []
   private var index: [Key: Int] = [:]
+  /// Structure instances met so far (each gets its own scope).
+  private var structures = 0
 
   /// A tag's identity: hashed as two strings (no joined key String to build per lookup).
   private struct Key: Hashable {
@@ -24,27 +39,32 @@ struct XMPFlattener {
     let group = XMPNamespaces.group(uri: p.namespace, prefix: p.prefix)
     let name = XMPTagNames.topLevel(group: group, localName: p.name)
     let childPrefix = XMPTagNames.prefixPart(group: group, localName: p.name) ?? name
-    emit(p.value, group: group, name: name, childPrefix: childPrefix, inList: false)
+    emit(p.value, group: group, name: name, childPrefix: childPrefix, inList: false, scope: 0)
   }
 
-  private mutating func emit(_ value: XMPRDF.Value, group: String, name: String, childPrefix: String, inList: Bool) {
+  private mutating func emit(_ value: XMPRDF.Value, group: String, name: String, childPrefix: String, inList: Bool, scope: Int) {
     switch value {
     case .simple(let text):
       record(group: group, name: name, text: text, list: inList)
+      if let coordinate = XMPCoordinateNames.classify(name) {
+        coordinates.append(CoordinateValue(group: group, name: name, coordinate: coordinate, text: text, scope: scope))
+      }
     case .array(let kind, let items):
       for item in kind == .alt ? Self.defaultFirst(items) : items {
-        emit(item.value, group: group, name: name, childPrefix: childPrefix, inList: true)
+        emit(item.value, group: group, name: name, childPrefix: childPrefix, inList: true, scope: scope)
       }
     case .structure(let fields):
       // An empty structure still shows that the property exists (ExifTool reports "").
       if fields.isEmpty { record(group: group, name: name, text: "", list: inList) }
+      structures += 1
+      let inner = structures
       for f in fields {
         let fieldGroup = XMPNamespaces.group(uri: f.namespace, prefix: f.prefix)
         let part = XMPTagNames.field(group: fieldGroup, localName: f.name)
         let flattened = childPrefix + part
         let fieldName = XMPTagNames.renamedFlatIndex[group, flattened] ?? flattened
         let nested = childPrefix + (XMPTagNames.prefixPart(group: fieldGroup, localName: f.name) ?? part)
-        emit(f.value, group: group, name: fieldName, childPrefix: nested, inList: inList)
+        emit(f.value, group: group, name: fieldName, childPrefix: nested, inList: inList, scope: inner)
       }
     }
   }

@@ -41,7 +41,7 @@ enum JPEGAppSignatures {
     Signature(0xE1, "http://ns.adobe.com/xmp/extension/\0", "Extended XMP", carrier: .xmpExtended),
     Signature(0xE1, "http://ns.adobe.com/xap/1.0/\0", "XMP", carrier: .xmp),
     Signature(0xE1, "QVCI\0", "Casio QVCI"),
-    Signature(0xE1, "FLIR\0", "FLIR"),
+    Signature(0xE1, "FLIR\0", "FLIR", carrier: .flir),  // FFF data in chunks (FLIRChunks)
     Signature(0xE1, "PARROT\0", "Parrot thermal image"),
     // EXIF without the "Exif\0\0" header: the payload is the TIFF block itself.
     Signature(0xE1, bytes: [0x49, 0x49, 0x2A, 0x00], "EXIF without Exif header (TIFF II)", carrier: .exif, payloadIncludesPrefix: true),

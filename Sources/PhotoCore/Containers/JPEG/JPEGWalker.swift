@@ -14,9 +14,10 @@ public enum JPEGWalker {
   public static let maxMetadataBytes = 64 << 20
   /// Carriers whose segments a decoder reads in full, or sweeps itself where it cannot: EXIF
   /// (IFDs, values, thumbnail, MakerNote and slack), XMP (an XMP packet that does not parse is
-  /// swept), ICC (bytes no tag covers are swept) and C2PA (the JUMBF walk). Every other APPn is
-  /// swept whole: its bytes are small next to the picture's.
-  static let decodedInFull: Set<CarrierKind> = [.exif, .xmp, .xmpExtended, .icc, .c2pa]
+  /// swept), ICC (bytes no tag covers are swept), C2PA (the JUMBF walk) and FLIR (its chunks'
+  /// data is swept joined: `EmbeddedDocumentFinder.flirData`). Every other APPn is swept whole:
+  /// its bytes are small next to the picture's.
+  static let decodedInFull: Set<CarrierKind> = [.exif, .xmp, .xmpExtended, .icc, .c2pa, .flir]
 
   /// Walks the JPEG in `range` of `source` (the whole source by default). Never throws: a file
   /// that is not a JPEG comes back with `failure` set.
