@@ -24,6 +24,7 @@ struct EmbeddedDocumentFinder {
     motionPhotos()
     c2paStores()
     c2paEmbeddedFiles()
+    jpegReconstruction()
     trailingDocuments()
   }
 
