@@ -22,11 +22,15 @@ public enum JXLCodec {
     public var colorChannels: Int
   }
 
-  /// Reads the basic info of `data` (a whole file: bare codestream or container). Wraps
-  /// `JxlDecoderCreate`, `JxlDecoderSubscribeEvents(JXL_DEC_BASIC_INFO)`, `JxlDecoderSetInput`,
-  /// `JxlDecoderProcessInput` and `JxlDecoderGetBasicInfo`.
+  /// Reads the basic info of `data` (a whole file: bare codestream or container): the stored
+  /// size and the codestream's orientation. Wraps `JxlDecoderCreate`,
+  /// `JxlDecoderSetKeepOrientation`, `JxlDecoderSubscribeEvents(JXL_DEC_BASIC_INFO)`,
+  /// `JxlDecoderSetInput`, `JxlDecoderProcessInput` and `JxlDecoderGetBasicInfo`.
   public static func info(_ data: [UInt8]) throws(CodecError) -> Info {
     let decoder = try JXLDecoderHandle()
+    // Without it libjxl 0.7 reports the displayed size and orientation 1 (it would orient the
+    // pixels itself): the stored size and the codestream's orientation need it set.
+    try decoder.keepOrientation()
     try decoder.subscribe(JXL_DEC_BASIC_INFO.rawValue)
     return try data.withUnsafeBufferPointer { (input: UnsafeBufferPointer<UInt8>) throws(CodecError) -> Info in
       try decoder.setInput(input)
@@ -92,7 +96,7 @@ public enum JXLCodec {
     let sink = JXLRowSink(reducer: try AreaReducer(sourceWidth: info.width, sourceHeight: info.height, factor: factor,
                                                    channels: channels, windowRows: nil))
     let decoder = try JXLDecoderHandle()
-    guard JxlDecoderSetKeepOrientation(decoder.raw, 1) == JXL_DEC_SUCCESS else { throw .jxl("libjxl refused to keep the stored orientation") }
+    try decoder.keepOrientation()
     try decoder.subscribe(JXL_DEC_FULL_IMAGE.rawValue)
     var format = JxlPixelFormat(num_channels: UInt32(channels), data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
     let unmanaged = Unmanaged.passRetained(sink)
@@ -142,6 +146,11 @@ final class JXLDecoderHandle {
   }
 
   deinit { JxlDecoderDestroy(raw) }
+
+  /// Wraps `JxlDecoderSetKeepOrientation(JXL_TRUE)`: pixels and basic info as stored.
+  func keepOrientation() throws(CodecError) {
+    guard JxlDecoderSetKeepOrientation(raw, 1) == JXL_DEC_SUCCESS else { throw .jxl("libjxl refused to keep the stored orientation") }
+  }
 
   /// Wraps `JxlDecoderSubscribeEvents`.
   func subscribe(_ events: UInt32) throws(CodecError) {
