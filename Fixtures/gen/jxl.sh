@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Fixtures/gen/jxl.sh — the jxl/ fixtures (JPEG XL, issue 25): bare codestreams and containers
+# (needs failclosed/ and carriers/, made before it by generate.sh)
 # with `Exif`/`xml `/`jumb` boxes, `brob`-compressed boxes, `jbrd` JPEG reconstruction data,
 # codestream orientation, data after the codestream, and the hostile cases (Brotli bomb, corrupt
 # stream, truncated codestream). Rebuilds Fixtures/jxl/ (and its oracle/ of ExifTool JSON) only.
@@ -80,6 +81,13 @@ cmp -s "$JX_WORK/reconstructed.jpg" "$JX_WORK/stored-6.jpg" || jx_fail "from-jpe
 jx_shows "$JX_WORK/reconstructed.jpg" '^\[GPS\] +GPSLatitude +: 31 deg 13'
 jx_shows "$JX_WORK/reconstructed.jpg" '^\[IPTC\] +City +: Shanghai'
 { exiftool -j -n -G1 -a -u -- "$JX_WORK/reconstructed.jpg" || true; } | python3 "$JX_TOOLS/exiftool_json.py" > oracle/from-jpeg.reconstructed.exiftool.json
+
+# An ICC profile with text holding coordinates after its last tag (failclosed/icc-trailer-text.jpg):
+# the transcode keeps it in the codestream (entropy-coded), djxl gives it back unchanged.
+cjxl "$JX_HERE/failclosed/icc-trailer-text.jpg" icc-trailer-text.jxl >/dev/null 2>&1
+djxl icc-trailer-text.jxl "$JX_WORK/icc.jpg" >/dev/null 2>&1
+cmp -s <(exiftool -b -ICC_Profile "$JX_WORK/icc.jpg") <(exiftool -b -ICC_Profile "$JX_HERE/failclosed/icc-trailer-text.jpg") \
+  || jx_fail "icc-trailer-text.jxl does not keep its ICC profile"
 
 echo "== jxl: brob boxes"
 jxlbox brob xmp-gps.jxl brob-xmp.jxl "xml "

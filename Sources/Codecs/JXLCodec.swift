@@ -47,39 +47,59 @@ public enum JXLCodec {
     }
   }
 
-  /// Where the codestream ends: libjxl reads the headers and every frame's header and table of
-  /// contents and skips each frame's data (`JxlDecoderSkipCurrentFrame` when it asks for an
-  /// output buffer: the pixels are not decoded, except frames later frames refer to), then says
-  /// how many input bytes it did not use (`JxlDecoderReleaseInput`). Without the skip, libjxl
-  /// stops after the last frame header, before that frame's data. `data` is a bare
-  /// codestream (a file's, or a container's `jxlc`/`jxlp` parts joined). Returns the codestream's
-  /// length and its frame count; throws when the codestream is cut short or does not parse.
-  public static func codestreamExtent(_ data: [UInt8]) throws(CodecError) -> (length: Int, frames: Int) {
+  /// What libjxl reads of a codestream's structure without decoding its pixels.
+  public struct Structure: Sendable, Equatable {
+    /// Bytes of the input the codestream takes (nil when not read to its end).
+    public var length: Int?
+    /// Frames met (0 when not read to its end).
+    public var frames: Int
+    /// The ICC profile the codestream embeds, as stored (nil when it gives its colours as an
+    /// enumerated colour encoding: libjxl would synthesise a profile, which no file holds).
+    public var icc: [UInt8]?
+  }
+
+  /// Reads a bare codestream's headers (`data`: a file's, or a container's `jxlc`/`jxlp` parts
+  /// joined) and, with `toTheEnd`, every frame's header and table of contents, skipping each
+  /// frame's data (`JxlDecoderSkipCurrentFrame` when it asks for an output buffer: the pixels are
+  /// not decoded, except frames later frames refer to), to say where the codestream ends
+  /// (`JxlDecoderReleaseInput`: the bytes it did not use). Without the skip, libjxl stops after
+  /// the last frame header, before that frame's data. Libjxl does not check that a skipped
+  /// frame's data is all there: a cut codestream is found by decoding its pixels.
+  /// The ICC profile: `JxlDecoderGetColorAsEncodedProfile` fails exactly when the codestream holds
+  /// one (`want_icc`); then `JxlDecoderGetICCProfileSize` and `JxlDecoderGetColorAsICCProfile`.
+  public static func structure(_ data: [UInt8], toTheEnd: Bool) throws(CodecError) -> Structure {
     let decoder = try JXLDecoderHandle()
-    try decoder.subscribe(JXL_DEC_FRAME.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
-    return try data.withUnsafeBufferPointer { (input: UnsafeBufferPointer<UInt8>) throws(CodecError) -> (length: Int, frames: Int) in
+    let events = JXL_DEC_COLOR_ENCODING.rawValue | (toTheEnd ? JXL_DEC_FRAME.rawValue | JXL_DEC_FULL_IMAGE.rawValue : 0)
+    try decoder.subscribe(events)
+    return try data.withUnsafeBufferPointer { (input: UnsafeBufferPointer<UInt8>) throws(CodecError) -> Structure in
       try decoder.setInput(input)
-      JxlDecoderCloseInput(decoder.raw)
-      var frames = 0
+      if toTheEnd { JxlDecoderCloseInput(decoder.raw) }
+      var result = Structure(length: nil, frames: 0, icc: nil)
       while true {
         switch JxlDecoderProcessInput(decoder.raw) {
+        case JXL_DEC_COLOR_ENCODING:
+          result.icc = try decoder.embeddedICC()
+          if !toTheEnd { return result }
         case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
           guard JxlDecoderSkipCurrentFrame(decoder.raw) == JXL_DEC_SUCCESS else { throw .jxl("libjxl could not skip a frame") }
         case JXL_DEC_FRAME:
-          frames += 1
-          guard frames <= maxFrames else { throw .limit("JPEG XL: more than \(maxFrames) frames; not read") }
+          result.frames += 1
+          guard result.frames <= maxFrames else { throw .limit("JPEG XL: more than \(maxFrames) frames; not read") }
         case JXL_DEC_SUCCESS:
-          let unused = JxlDecoderReleaseInput(decoder.raw)
-          return (input.count - unused, frames)
+          result.length = input.count - JxlDecoderReleaseInput(decoder.raw)
+          return result
         case JXL_DEC_NEED_MORE_INPUT: throw .jxl("the codestream ends early: the file is truncated")
-        case JXL_DEC_ERROR: throw .jxl("libjxl cannot read the codestream's frame headers")
+        case JXL_DEC_ERROR: throw .jxl("libjxl cannot read the codestream's headers")
         default: continue
         }
       }
     }
   }
 
-  /// Most frames counted by `codestreamExtent` (an animation of a million 1-pixel frames costs
+  /// Largest embedded ICC profile read (libjxl's own limit is larger).
+  public static let maxICCBytes = 16 << 20
+
+  /// Most frames counted by `structure` (an animation of a million 1-pixel frames costs
   /// time, not memory, but is no photo).
   public static let maxFrames = 100_000
 
@@ -164,6 +184,21 @@ final class JXLDecoderHandle {
     guard JxlDecoderSetInput(raw, input.baseAddress, input.count) == JXL_DEC_SUCCESS else {
       throw .jxl("libjxl refused the input")
     }
+  }
+
+  /// The ICC profile the codestream embeds; nil when it uses an enumerated colour encoding.
+  func embeddedICC() throws(CodecError) -> [UInt8]? {
+    var encoding = JxlColorEncoding()
+    if JxlDecoderGetColorAsEncodedProfile(raw, nil, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &encoding) == JXL_DEC_SUCCESS { return nil }
+    var size = 0
+    guard JxlDecoderGetICCProfileSize(raw, nil, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &size) == JXL_DEC_SUCCESS else {
+      throw .jxl("libjxl cannot give the size of the embedded ICC profile")
+    }
+    guard size <= JXLCodec.maxICCBytes else { throw .limit("JPEG XL: an ICC profile of \(size) bytes, over \(JXLCodec.maxICCBytes >> 20) MiB; not read") }
+    var profile = [UInt8](repeating: 0, count: size)
+    let status = profile.withUnsafeMutableBufferPointer { JxlDecoderGetColorAsICCProfile(raw, nil, JXL_COLOR_PROFILE_TARGET_ORIGINAL, $0.baseAddress, size) }
+    guard status == JXL_DEC_SUCCESS else { throw .jxl("libjxl cannot give the embedded ICC profile") }
+    return profile
   }
 
   /// Wraps `JxlDecoderGetBasicInfo`.

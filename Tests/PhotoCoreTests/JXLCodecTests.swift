@@ -53,10 +53,10 @@ import Testing
   }
 
   /// Where the codestream ends: the bare codestream of trailer-jpeg.jxl is bare.jxl's 2,417 bytes.
-  @Test func codestreamExtent() throws {
-    let trailer = try JXLCodec.codestreamExtent(try Self.bytes("jxl/trailer-jpeg.jxl"))
+  @Test func codestreamStructure() throws {
+    let trailer = try JXLCodec.structure(try Self.bytes("jxl/trailer-jpeg.jxl"), toTheEnd: true)
     #expect(trailer.length == 2417 && trailer.frames == 1)
-    let bare = try JXLCodec.codestreamExtent(try Self.bytes("jxl/bare.jxl"))
+    let bare = try JXLCodec.structure(try Self.bytes("jxl/bare.jxl"), toTheEnd: true)
     #expect(bare.length == 2417)
   }
 
@@ -88,5 +88,28 @@ import Testing
     // A stream that ends exactly at the cap is complete.
     let exact = BrotliDecompressor.decompress(stream, maxOutput: xmp.bytes.count)
     #expect(exact.status == .complete && exact.bytes == xmp.bytes)
+  }
+}
+
+/// `sanitize` of a JPEG XL original: decoded by libjxl, turned upright by the codestream's
+/// orientation (never the Exif box's), encoded as JPEG, verified by the pixels.
+@Suite struct JXLSanitizeTests {
+  @Test(arguments: ["jxl/codestream-orientation-6.jxl", "jxl/from-jpeg.jxl", "jxl/exif-orientation-6.jxl", "jxl/exif-gps.jxl"])
+  func sanitizesToAnUprightJPEG(_ fixture: String) throws {
+    let directory = try SanitizeTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = SanitizeTests.sanitize(fixture, in: directory)
+    #expect(result.error == nil)
+    #expect(result.gpsRemoved == true)
+    let output = try #require(result.output)
+    let written = Inspector.inspect(path: output)
+    #expect(written.format == .jpeg && written.displayed == PixelSize(width: 192, height: 128))
+    #expect(written.orientation.exif == nil)
+    let picture = try PictureDecoder.decode(try FileSource(path: output).allBytes(), metadata: written, view: .displayed, maxPixels: 1 << 24)
+    let reference = try PNGCodec.decode(try FileSource(path: FixtureFiles.path("reference/upright.png")).allBytes(), maxPixels: 1 << 24)
+    #expect(picture.fingerprint().correlation(with: reference.fingerprint()) > 0.95)
+    let audit = PairAuditor.audit(output: output, original: FixtureFiles.path(fixture), descriptor: nil).report
+    #expect(audit.pixels?.orientation?.kind == .upright)
+    #expect(audit.findings.isEmpty, "\(audit.findings.map(\.evidence))")
   }
 }

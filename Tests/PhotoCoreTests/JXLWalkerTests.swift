@@ -55,6 +55,15 @@ import Testing
     #expect(JXLCodestreamHeaderProbe.parse([0xFF, 0xD8, 0xFF]) == nil)
   }
 
+  /// A header that claims 20000×20000 (over the 200 MP the walk lets libjxl read to the end):
+  /// the size is read, the codestream's end is not looked for, and that is PA015, not silence.
+  @Test func hugeImagesAreNotReadToTheirEnd() {
+    let huge = Self.packBits([(0, 1), (2, 2), (19999, 18), (0, 3), (2, 2), (19999, 18), (1, 1)]) + [UInt8](repeating: 0x55, count: 64)
+    let tree = LayoutWalker.walk(MemorySource(huge), format: .jxl, mode: .complete)
+    #expect(tree.scan.storedSize == PixelSize(width: 20000, height: 20000))
+    #expect(tree.incomplete.map(\.reason) == ["JPEG XL image of 20000×20000 is over 200000000 pixels: where its codestream ends, and what follows it, was not checked"])
+  }
+
   /// FF 0A, then `fields` (value, bit count) packed least significant bit first.
   static func packBits(_ fields: [(UInt32, Int)]) -> [UInt8] {
     var bits: [UInt8] = []
@@ -128,6 +137,16 @@ import Testing
     #expect(m.carriers.first { $0.kind == .exif }?.note == "JPEG XL 'brob' box at byte 370 ('Exif' compressed)")
   }
 
+  /// The ICC profile inside the codestream (entropy-coded) is a carrier, given back by libjxl as
+  /// stored, in metadata mode too; a codestream with an enumerated colour encoding has none.
+  @Test func codestreamICCProfileIsACarrier() {
+    let m = Self.inspect("jxl/icc-trailer-text.jxl")
+    #expect(m.iccDescription == "Display P3")
+    #expect(m.carriers.filter { $0.kind == .icc }.map(\.note) == ["ICC profile in the JPEG XL codestream (decoded by libjxl)"])
+    #expect(m.carriers.first { $0.kind == .icc }?.length == 625)
+    #expect(Self.inspect("jxl/bare.jxl").carriers.isEmpty)
+  }
+
   // MARK: - Findings of outputs
 
   /// Each fixture read as an output (`verify`, complete mode, pixels): exact findings by id and
@@ -150,6 +169,8 @@ import Testing
     ("jxl/trailer-jpeg.jxl", ["PA001 trailer#1/exif", "PA010 trailer#1", "PA014 trailer#1"]),
     ("jxl/truncated.jxl", ["PA016 pixels"]),
     ("jxl/c2pa-gps.jxl", ["PA001 c2pa/c2pa-assertion#1", "PA018 c2pa"]),
+    // The codestream's ICC profile (libjxl gives it back) is read like any: its trailer is swept.
+    ("jxl/icc-trailer-text.jxl", ["PA001 icc/raw-bytes"]),
   ]
 
   @Test(arguments: outputFindings.map(\.0))

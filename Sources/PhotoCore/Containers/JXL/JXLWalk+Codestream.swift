@@ -47,32 +47,48 @@ extension JXLWalk {
     }
     tree.scan.storedSize = PixelSize(width: header.width, height: header.height)
     tree.scan.codestreamOrientation = header.orientation
-    if mode == .complete { codestreamEnd() }
+    if mode == .complete, header.width * header.height > JXLWalker.maxCodestreamPixels {
+      tree.markIncomplete("jxl", "JPEG XL image of \(header.width)×\(header.height) is over \(JXLWalker.maxCodestreamPixels) pixels: where its codestream ends, and what follows it, was not checked")
+      structure(toTheEnd: false)
+    } else {
+      structure(toTheEnd: mode == .complete)
+    }
   }
 
-  /// Has libjxl read the frame headers to the end of the codestream (`JXLCodec.codestreamExtent`)
-  /// and marks what follows it as unexplained. A codestream libjxl cannot read to its end is
-  /// PA015: data after it would go unseen.
-  private mutating func codestreamEnd() {
+  /// Has libjxl read the codestream's headers (its ICC profile, a carrier) and, with `toTheEnd`
+  /// (`.complete` mode), its frame headers to the end of the codestream (`JXLCodec.structure`):
+  /// what follows the codestream in its box, or after a bare codestream, is not image data.
+  /// Without `toTheEnd` only the first `headerBytes` are handed over (an ICC profile is in them).
+  /// A codestream libjxl cannot read to its end is PA015: data after it would go unseen.
+  private mutating func structure(toTheEnd: Bool) {
     let total = codestream.reduce(0) { $0 + $1.count }
-    guard total <= JXLWalker.maxCodestreamBytes else {
+    guard !toTheEnd || total <= JXLWalker.maxCodestreamBytes else {
       tree.markIncomplete("jxl", "JPEG XL codestream of \(total) bytes is over the \(JXLWalker.maxCodestreamBytes >> 20) MiB limit for finding its end; data after its end was not looked for")
       return
     }
+    let wanted = toTheEnd ? total : min(total, JXLWalker.headerBytes)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(total)
-    for piece in codestream {
-      guard let part = try? source.bytes(in: piece) else { return }
+    bytes.reserveCapacity(wanted)
+    for piece in codestream where bytes.count < wanted {
+      guard let part = try? source.bytes(in: piece.lowerBound..<min(piece.upperBound, piece.lowerBound + wanted - bytes.count)) else { return }
       bytes += part
     }
-    let length: Int
+    let found: JXLCodec.Structure
     do {
-      length = try JXLCodec.codestreamExtent(bytes).length
+      found = try JXLCodec.structure(bytes, toTheEnd: toTheEnd)
     } catch {
-      tree.markIncomplete("jxl", "JPEG XL codestream at byte \(codestream[0].lowerBound) could not be read to its end (\(error)); bytes after its end were not looked for")
+      if toTheEnd {
+        tree.markIncomplete("jxl", "JPEG XL codestream at byte \(codestream[0].lowerBound) could not be read to its end (\(error)); its ICC profile and bytes after its end were not checked")
+      } else {
+        warn("JPEG XL codestream headers could not be read in the first \(wanted) bytes (\(error)); its ICC profile was not read")
+      }
       return
     }
-    guard length < total else { return }
+    if let icc = found.icc {
+      tree.scan.carriers.append(Carrier(kind: .icc, offset: codestream[0].lowerBound, length: icc.count,
+                                        note: "ICC profile in the JPEG XL codestream (decoded by libjxl)", payload: icc))
+    }
+    guard let length = found.length, length < total else { return }
     // Walk the pieces to the one where the codestream ends.
     var left = length
     for (piece, nodeIndex) in zip(codestream, codestreamNodes) {

@@ -24,6 +24,12 @@ public enum JXLWalker {
   public static let maxDecompressedBytes = BrotliCap.bytes
   /// Largest codestream handed to libjxl to find its end (`.complete` mode).
   public static let maxCodestreamBytes = 1 << 30
+  /// Bytes of the codestream handed to libjxl for its headers in `.metadata` mode (ICC profile).
+  public static let headerBytes = 1 << 20
+  /// Largest image (stored pixels) whose codestream libjxl reads to its end in the walk: it skips
+  /// frames without decoding them, except frames later frames refer to, which it decodes in
+  /// memory; above this (the default `--max-pixels`) the end is not looked for (PA015).
+  public static let maxCodestreamPixels = 200_000_000
 
   /// Walks the JPEG XL document in `range` of `source`. Never throws: what stops it is
   /// `failure` or an `IncompleteCheck`, with the structures found before kept.
