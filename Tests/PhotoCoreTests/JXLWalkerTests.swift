@@ -187,6 +187,19 @@ import Testing
     #expect(corrupt.incomplete.map(\.reason) == ["JPEG XL 'brob' box at byte 32 ('Exif' compressed) does not decompress (PADDING_1); what follows the 0 decompressed bytes was not read"])
   }
 
+  /// Five Brotli bombs in one file: each box stops at 16 MiB and the file at its 64 MiB metadata
+  /// budget, which the fifth finds spent (not read) — every one PA015, memory bounded.
+  @Test func brotliBombsShareTheFileBudget() throws {
+    let file = try Self.bytes("jxl/brob-bomb.jxl")
+    let size = file[32..<36].reduce(0) { $0 << 8 | Int($1) }
+    let bomb = Array(file[32..<32 + size])
+    let five = Array(file[0..<32]) + Array([[UInt8]](repeating: bomb, count: 5).joined()) + Array(file[(32 + size)...])
+    let tree = LayoutWalker.walk(MemorySource(five), format: .jxl, mode: .metadata)
+    #expect(tree.incomplete.map(\.scope) == ["brob", "brob", "brob", "brob", "jxl"])
+    #expect(tree.scan.carriers.reduce(0) { $0 + $1.payload.count } <= JXLWalker.maxMetadataBytes)
+    #expect(tree.incomplete.last?.reason == "JPEG XL 'brob' box at byte \(32 + 4 * size) is past the 64 MiB metadata cap per file; not read")
+  }
+
   /// A `jbrd` box whose Brotli stream is damaged: the segments it keeps were not checked (PA015).
   @Test func damagedReconstructionDataIsIncomplete() throws {
     var file = try Self.bytes("jxl/from-jpeg.jxl")

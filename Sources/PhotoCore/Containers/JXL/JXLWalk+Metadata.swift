@@ -89,7 +89,7 @@ extension JXLWalk {
     let bytes = try read(payload, "'brob' box")
     let inner = ISOBMFFBox.fourCC(bytes[0..<4])
     let label = "JPEG XL 'brob' box at byte \(box.offset) ('\(inner)' compressed)"
-    let result = BrotliDecompressor.decompress(Array(bytes.dropFirst(4)), maxOutput: JXLWalker.maxDecompressedBytes)
+    let result = decompress(Array(bytes.dropFirst(4)))
     var node = LayoutNode("brob", range: whole, headerLength: box.headerSize + 4, note: "Brotli-compressed '\(inner)' box")
     switch result.status {
     case .complete where result.consumed < bytes.count - 4:
@@ -98,7 +98,7 @@ extension JXLWalk {
       node.children = [LayoutNode("Brotli stream", range: payload.lowerBound + 4..<payload.lowerBound + 4 + result.consumed)]
     case .complete: break
     case .outputLimitReached:
-      tree.markIncomplete("brob", "\(label) decompresses to more than \(JXLWalker.maxDecompressedBytes >> 20) MiB; the rest was not read")
+      tree.markIncomplete("brob", "\(label) decompresses to more than \(result.bytes.count >> 20) MiB (the cap: 16 MiB a box, 64 MiB of metadata a file); the rest was not read")
     case .truncatedInput:
       tree.markIncomplete("brob", "\(label): its Brotli stream ends early; what follows the \(result.bytes.count) decompressed bytes was not read")
     case .corrupt(let reason):
@@ -120,6 +120,14 @@ extension JXLWalk {
       }
     }
     return node
+  }
+
+  /// Decompresses a Brotli stream within the caps: 16 MiB a box, and what is left of the file's
+  /// metadata budget (which the output is counted against: 1,000 small bombs are not 16 GB).
+  mutating func decompress(_ stream: [UInt8]) -> BrotliDecompressor.Result {
+    let result = BrotliDecompressor.decompress(stream, maxOutput: min(JXLWalker.maxDecompressedBytes, max(0, budget)))
+    budget -= result.bytes.count
+    return result
   }
 
   /// An ISOBMFF box header (32-bit size, type) for a payload of `payloadLength` bytes.
@@ -152,13 +160,13 @@ extension JXLWalk {
       return node
     }
     let stream = Array(payload[min(data.streamStart, payload.count)...])
-    let result = BrotliDecompressor.decompress(stream, maxOutput: JXLWalker.maxDecompressedBytes)
+    let result = decompress(stream)
     switch result.status {
     case .complete where result.bytes.count == data.streamLength && result.consumed == stream.count: break
     case .complete:
       tree.markIncomplete("jbrd", "\(label): its Brotli stream holds \(result.bytes.count) bytes in \(result.consumed) of \(stream.count), its bundle announces \(data.streamLength); the segments were read as far as they go")
     case .outputLimitReached:
-      tree.markIncomplete("jbrd", "\(label) decompresses to more than \(JXLWalker.maxDecompressedBytes >> 20) MiB; the rest was not read")
+      tree.markIncomplete("jbrd", "\(label) decompresses to more than \(result.bytes.count >> 20) MiB (the cap: 16 MiB a box, 64 MiB of metadata a file); the rest was not read")
     case .truncatedInput, .corrupt:
       tree.markIncomplete("jbrd", "\(label): its Brotli stream does not decompress in full (\(result.status)); the JPEG segments after the first \(result.bytes.count) bytes were not checked")
     }
