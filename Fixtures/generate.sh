@@ -3,7 +3,8 @@
 #
 # Only independent tools are used — never photoaudit itself:
 #   ImageMagick 6 (convert/compare/identify), exiftool, heif-convert/heif-info,
-#   gcc + libheif (tools/heicenc.c), jpegtran, jhead (gen/failclosed-tree.sh), python3 (stdlib: tools/*.py).
+#   gcc + libheif (tools/heicenc.c), jpegtran, jhead (gen/failclosed-tree.sh), python3 (stdlib: tools/*.py),
+#   cjxl/djxl and brotli (gen/jxl.sh).
 # Debian packages: imagemagick libimage-exiftool-perl libheif-examples libheif-dev
 #                  libjpeg-turbo-progs gcc pkg-config python3 jhead
 #
