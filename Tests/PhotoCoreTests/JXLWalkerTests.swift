@@ -215,6 +215,16 @@ import Testing
     #expect(n.incomplete.contains { $0.scope == "jbrd" && $0.reason.contains("does not parse") }, "\(n.incomplete)")
   }
 
+  /// A codestream whose frame header libjxl rejects: where it ends is unknown, so what could
+  /// follow it was not checked (PA015), in complete mode; the size header still reads.
+  @Test func aCodestreamLibjxlCannotReadToItsEndIsIncomplete() throws {
+    var file = try Self.bytes("jxl/bare.jxl")
+    for i in 8..<24 { file[i] ^= 0xFF }
+    let tree = LayoutWalker.walk(MemorySource(file), format: .jxl, mode: .complete)
+    #expect(tree.scan.storedSize == PixelSize(width: 192, height: 128))
+    #expect(tree.incomplete.map(\.reason) == ["JPEG XL codestream at byte 0 could not be read to its end (JPEG XL: libjxl cannot read the codestream's headers); its ICC profile and bytes after its end were not checked"])
+  }
+
   // MARK: - Byte accounting
 
   @Test(arguments: ["jxl/bare.jxl", "jxl/exif-gps.jxl", "jxl/xmp-gps.jxl", "jxl/from-jpeg.jxl", "jxl/brob-xmp.jxl",
