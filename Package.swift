@@ -31,10 +31,17 @@ let package = Package(
     .systemLibrary(
       name: "CGif", pkgConfig: "libgif",
       providers: [.apt(["libgif-dev"])]),
+    // JPEG XL: libjxl's decoder (no thread runner), and Brotli for `brob` boxes.
+    .systemLibrary(
+      name: "CJXL", pkgConfig: "libjxl",
+      providers: [.apt(["libjxl-dev"])]),
+    .systemLibrary(
+      name: "CBrotli", pkgConfig: "libbrotlidec",
+      providers: [.apt(["libbrotli-dev"])]),
     // The only target that touches C. Exposes Swift values only.
     .target(
       name: "Codecs",
-      dependencies: ["CExif", "CHeif", "CTurboJPEG", "CPNG", "CZlib", "CWebP", "CGif"]),
+      dependencies: ["CExif", "CHeif", "CTurboJPEG", "CPNG", "CZlib", "CWebP", "CGif", "CJXL", "CBrotli"]),
     // Pure Swift: containers, carriers, model, checks, reports, remediation.
     .target(name: "PhotoCore", dependencies: ["Codecs"]),
     // Hand-written argument parsing and commands.

@@ -3,7 +3,8 @@
 #
 # Only independent tools are used — never photoaudit itself:
 #   ImageMagick 6 (convert/compare/identify), exiftool, heif-convert/heif-info,
-#   gcc + libheif (tools/heicenc.c), jpegtran, jhead (gen/failclosed-tree.sh), python3 (stdlib: tools/*.py).
+#   gcc + libheif (tools/heicenc.c), jpegtran, jhead (gen/failclosed-tree.sh), python3 (stdlib: tools/*.py),
+#   cjxl/djxl and brotli (gen/jxl.sh).
 # Debian packages: imagemagick libimage-exiftool-perl libheif-examples libheif-dev
 #                  libjpeg-turbo-progs gcc pkg-config python3 jhead
 #
@@ -475,6 +476,7 @@ bash "$HERE/gen/heif-thumbnails.sh"   # heif-thumbnails/: PA005 --no-pixels for 
 bash "$HERE/gen/redteam-heif.sh"      # redteam/: locations in HEIF items and meta boxes, movie atoms, PNG chunks no reader looked at
 bash "$HERE/gen/residue.sh"           # residue/: EXIF not read in full, garbage in a JPEG scan, a JPEG read in part, libheif 1.15's displayed-size ispe
 bash "$HERE/gen/vendor-records.sh"    # vendor/: FLIR FFF GPS records, drone/any-namespace XMP positions, LocationShown points, C2PA place names (issue 25)
+bash "$HERE/gen/jxl.sh"               # jxl/: JPEG XL codestreams and containers, Exif/xml/jumb/brob/jbrd boxes (issue 25)
 
 # ---------------------------------------------------------------------------------------
 note "sizes"

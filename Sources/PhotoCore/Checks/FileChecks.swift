@@ -43,6 +43,7 @@ struct DescriptorMismatchCheck: Check {
   static let aliases: [ImageFormat: Set<String>] = [
     .jpeg: ["jpeg", "jpg", "image/jpeg"], .png: ["png", "image/png"], .heic: ["heic", "heif", "image/heic"],
     .heif: ["heif", "image/heif"], .avif: ["avif", "image/avif"], .webp: ["webp", "image/webp"], .gif: ["gif", "image/gif"],
+    .jxl: ["jxl", "image/jxl"],
     .mov: ["mov", "qt", "quicktime", "video/quicktime"], .mp4: ["mp4", "m4v", "video/mp4"],
   ]
 

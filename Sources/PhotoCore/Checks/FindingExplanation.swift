@@ -37,9 +37,9 @@ extension FindingID {
       exampleOutput: ["PA002 error   gps-claim-false: descriptor says gps_removed: true, but coordinates are in xmp (latitude 31.230416, longitude 121.473701, altitude 12.5 m)"])
     case .orientationTag: FindingExplanation(
       summary: "the output still carries a non-identity Orientation / irot / imir",
-      meaning: "The output keeps an orientation instruction: EXIF Orientation other than 1 (or an invalid value), a stale XMP tiff:Orientation, or HEIF irot/imir properties. A normalized output has upright pixels and no instruction.",
+      meaning: "The output keeps an orientation instruction: EXIF Orientation other than 1 (or an invalid value), a stale XMP tiff:Orientation, HEIF irot/imir properties, or a JPEG XL codestream orientation other than 1 (which governs display in JPEG XL; the EXIF Orientation of its Exif box does not). A normalized output has upright pixels and no instruction.",
       why: "Viewers that honour the tag rotate the picture again if the pixels were already rotated (double rotation); viewers that ignore it show the raw pixels. The same file looks different in different apps.",
-      fix: "After rotating the pixels, set EXIF Orientation to 1 and remove or reset XMP tiff:Orientation too (rotating tools often leave it); for HEIF outputs, write no irot/imir. Or do not rotate and keep the tag, consistently.",
+      fix: "After rotating the pixels, set EXIF Orientation to 1 and remove or reset XMP tiff:Orientation too (rotating tools often leave it); for HEIF outputs, write no irot/imir; for JPEG XL outputs, encode upright pixels with orientation 1. Or do not rotate and keep the tag, consistently.",
       exampleCommand: "photoaudit verify Fixtures/defects/double-6.jpg",
       exampleOutput: ["PA003 error   orientation-tag: EXIF Orientation = 6 (rotate 90° CW)"])
     case .orientationPixels: FindingExplanation(
@@ -111,7 +111,7 @@ extension FindingID {
       why: "Nothing was checked, so nothing can be vouched for. In a batch the file is reported and the batch goes on; single-file commands also exit 3.",
       fix: "Fix what the reason says: the path, the pipeline's encoder, the descriptor's JSON, raise --file-timeout, or name the originals' folder with --originals DIR when you trust it.",
       exampleCommand: "photoaudit verify Fixtures/defects/size-lie.json",
-      exampleOutput: ["PA013 error   unreadable: not a JPEG, HEIF/AVIF, PNG, WebP or GIF file (starts with 7b 0a 20 20 22 6d 65 64)"])
+      exampleOutput: ["PA013 error   unreadable: not a JPEG, HEIF/AVIF, PNG, WebP, GIF or JPEG XL file (starts with 7b 0a 20 20 22 6d 65 64)"])
     case .unaccountedBytes: FindingExplanation(
       summary: "bytes outside every known structure (after EOI or IEND, in `free` boxes, in `mdat` no item references, beyond an ICC profile's tags)",
       meaning: "Part of the file belongs to no structure a reader interprets, or to a structure of unknown kind: data after the JPEG end-of-image marker or the PNG IEND, a HEIF `free` box, `mdat` bytes no item or track references, an unknown APPn segment, chunk or box (a vendor box in a video's `udta`). Error when the bytes hold an image, EXIF/TIFF, XMP or text; info when they are zero padding; warning otherwise. A Motion Photo whose XMP `Container:Directory` (or `MicroVideoOffset`) does not describe its bytes — a video that is not where it says, lengths that do not match — is a warning too. `inspect --map` shows every byte's structure.",

@@ -10,11 +10,16 @@ struct OrientationTagCheck: Check {
     if let exif = o.exif, exif != 1 {
       let meaning = Orientation(rawValue: exif)?.meaning ?? "invalid value"
       out.append(Finding(.orientationTag, file: file, carrier: "exif", tag: "Orientation",
-                         evidence: "EXIF Orientation = \(exif) (\(meaning))" + (o.exifApplies ? "" : "; ignored for display in HEIF, but not normalized")))
+                         evidence: "EXIF Orientation = \(exif) (\(meaning))" + (o.exifApplies ? "" : o.codestream != nil ? "; ignored for display in JPEG XL, but not normalized" : "; ignored for display in HEIF, but not normalized")))
     }
     if let xmp = o.xmp, xmp != 1 {
       out.append(Finding(.orientationTag, file: file, carrier: "xmp", tag: "tiff:Orientation",
                          evidence: "XMP tiff:Orientation = \(xmp) (stale after rotating pixels, or applied by XMP-aware viewers)"))
+    }
+    if let codestream = o.codestream, codestream != 1 {
+      let meaning = Orientation(rawValue: codestream)?.meaning ?? "invalid value"
+      out.append(Finding(.orientationTag, file: file, carrier: "jxl", tag: "orientation",
+                         evidence: "JPEG XL codestream orientation = \(codestream) (\(meaning))"))
     }
     if let irot = o.irot, irot != 0 {
       out.append(Finding(.orientationTag, file: file, carrier: "heif", tag: "irot", evidence: "irot = \(irot)° counter-clockwise"))

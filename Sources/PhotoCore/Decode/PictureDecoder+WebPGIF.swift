@@ -20,3 +20,16 @@ extension PictureDecoder {
                           damage: result.damage, orientation: metadata.orientation.effective)
   }
 }
+
+extension PictureDecoder {
+  /// JPEG XL through libjxl, in stored orientation, reduced while decoding by the factor
+  /// `reduction` gives for the stored size; the codestream's orientation (the metadata's
+  /// effective orientation) is applied for display, as HEIF's irot/imir are.
+  static func decodeJXL(_ bytes: [UInt8], metadata: PhotoMetadata, reduction: Reduction,
+                        maxPixels: Int) throws(CodecError) -> ReducedPicture {
+    let info = try JXLCodec.info(bytes)
+    let result = try JXLCodec.decode(bytes, factor: reduction.factor(width: info.width, height: info.height), maxPixels: maxPixels)
+    return ReducedPicture(stored: result.image, storedSize: PixelSize(width: result.width, height: result.height),
+                          damage: result.damage, orientation: metadata.orientation.effective)
+  }
+}

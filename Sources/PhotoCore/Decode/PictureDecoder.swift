@@ -40,6 +40,8 @@ public struct ReducedPicture: Sendable {
 ///   never is (baseline files; a progressive file makes libjpeg hold its coefficients).
 /// - PNG: libpng row by row, area-averaged into the reduced picture as rows arrive
 ///   (`PNGRowDecoder`): a few rows at full width.
+/// - JPEG XL: libjxl's pixels through its image-out callback, area-averaged as they come
+///   (`JXLCodec`); the codestream's orientation is applied to the reduced picture.
 /// - HEIF/AVIF: tile by tile (`HEIFTiledDecoder`), each coded image decoded alone and averaged
 ///   into the reduced canvas; `clap`/`irot`/`imir` are applied to the reduced canvas. Pictures
 ///   that are not coded images on a canvas (derived `iden`/`iovl`, an alpha plane) are decoded
@@ -107,6 +109,8 @@ public enum PictureDecoder {
                               damage: result.damage, orientation: metadata.orientation.effective)
       case .webp, .gif:
         return try decodeWebPOrGIF(try readAll(source), metadata: metadata, reduction: reduction, maxPixels: maxPixels)
+      case .jxl:
+        return try decodeJXL(try readAll(source), metadata: metadata, reduction: reduction, maxPixels: maxPixels)
       case .heic, .heif, .avif:
         return try decodeHEIF(source, metadata: metadata, heif: heif, reduction: reduction, maxPixels: maxPixels, threads: threads)
       case .mov, .mp4:

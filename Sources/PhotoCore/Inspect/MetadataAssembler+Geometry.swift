@@ -7,6 +7,10 @@ extension MetadataAssembler {
       resolveMovieGeometry(scan, stored: stored, into: &m)
       return
     }
+    if scan.format == .jxl {
+      resolveJXLGeometry(scan, stored: stored, into: &m)
+      return
+    }
     if (scan.format?.isHEIFFamily == true) {
       m.orientation.exifApplies = false
       resolveHEIFGeometry(scan, stored: stored, into: &m)
@@ -20,6 +24,18 @@ extension MetadataAssembler {
         m.warnings.append("EXIF Orientation \(raw) is invalid (1–8); displayed as 1")
       }
     }
+    m.orientation.effective = effective
+    m.displayed = effective.displayedSize(stored: stored)
+  }
+}
+
+extension MetadataAssembler {
+  /// JPEG XL: the codestream's orientation governs display; the EXIF Orientation of an `Exif`
+  /// box does not apply (libjxl orients by the codestream only). [ISO/IEC 18181-1 A.7]
+  func resolveJXLGeometry(_ scan: ContainerScan, stored: PixelSize, into m: inout PhotoMetadata) {
+    m.orientation.exifApplies = false
+    m.orientation.codestream = scan.codestreamOrientation
+    let effective = scan.codestreamOrientation.flatMap(Orientation.init(rawValue:)) ?? .up
     m.orientation.effective = effective
     m.displayed = effective.displayedSize(stored: stored)
   }

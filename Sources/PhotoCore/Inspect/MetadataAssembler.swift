@@ -84,7 +84,7 @@ struct MetadataAssembler {
   /// index. PNG holds one image; a HEIF metadata item belongs to the primary when it describes it.
   func image(of carrier: Carrier, in scan: ContainerScan) -> Int? {
     switch scan.format {
-    case .png, .webp, .gif, .mov, .mp4, nil:
+    case .png, .webp, .gif, .jxl, .mov, .mp4, nil:
       // One image: carriers number only trailing documents and C2PA boxes.
       switch carrier.kind {
       case .trailer, .c2paAssertion, .c2paClaim: return carrier.item

@@ -9,6 +9,7 @@ extension EmbeddedDocumentFinder {
     case .tiff: "after the TIFF block"
     case .webp: "after the RIFF data"
     case .gif: "after the GIF trailer"
+    case .jxl: "after the JPEG XL codestream or last box"
     case .jumbf: "after the JUMBF superbox"
     }
   }

@@ -25,6 +25,7 @@ struct EmbeddedDocumentFinder {
     c2paStores()
     c2paEmbeddedFiles()
     flirData()
+    jpegReconstruction()
     trailingDocuments()
   }
 

@@ -1,7 +1,7 @@
 /// What a document is, as the walker that read it knows it. Top-level files are images;
 /// embedded documents can also be TIFF blocks, ICC profiles or other ISOBMFF files (an MP4).
 public enum DocumentFormat: String, Sendable, Equatable, Hashable, CaseIterable {
-  case jpeg, png, heic, heif, avif, webp, gif, mov, mp4
+  case jpeg, png, heic, heif, avif, webp, gif, jxl, mov, mp4
   /// ISOBMFF that is not a HEIF image (an MP4 or MOV): boxes only.
   case isobmff
   /// A TIFF block (EXIF without the "Exif\0\0" header, e.g. after a JPEG's EOI).

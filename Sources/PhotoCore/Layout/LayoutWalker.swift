@@ -27,6 +27,7 @@ public enum LayoutWalker {
     case .icc: tree = ICCWalker.walk(source, range: range, placement: placement)
     case .webp: tree = WebPWalker.walk(source, range: range, mode: mode)
     case .gif: tree = GIFWalker.walk(source, range: range, mode: mode)
+    case .jxl: tree = JXLWalker.walk(source, range: range, mode: mode)
     case .jumbf: tree = JUMBFWalker.walk(source, range: range)
     }
     tree.placement = placement

@@ -152,6 +152,10 @@ public struct ContainerScan: Sendable {
   public var motionPhoto: MotionPhotoInfo?
   /// JUMBF: the C2PA manifests the walk located, for the model and the embedded-file finder.
   public var c2pa: C2PAStoreLayout?
+  /// JPEG XL: the codestream's orientation (1–8, EXIF numbering), which governs display.
+  public var codestreamOrientation: Int?
+  /// JPEG XL: the JPEG segments its `jbrd` box kept, for the finder ("jpeg-reconstruction").
+  public var jpegReconstruction: JPEGReconstruction?
 
   public init(format: ImageFormat?, storedSize: PixelSize? = nil, carriers: [Carrier] = [],
               transforms: [HEIFTransform] = [], structureTags: [MetadataTag] = [],

@@ -7,6 +7,8 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
   case webp
   /// GIF 87a/89a; pixels are its first frame.
   case gif
+  /// JPEG XL: a bare codestream or the ISOBMFF-shaped container. [ISO/IEC 18181-1, -2]
+  case jxl
   /// QuickTime movie (`ftyp` brand `qt  `) and MP4-family video (ISO/3GPP brands). [VideoFormats]
   case mov, mp4
 
@@ -19,6 +21,7 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
     if head.hasPrefix([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
     if head.count >= 12, head.hasPrefix(Array("RIFF".utf8)), head[8..<12].elementsEqual("WEBP".utf8) { return .webp }
     if head.hasPrefix(Array("GIF87a".utf8)) || head.hasPrefix(Array("GIF89a".utf8)) { return .gif }
+    if JXLWalker.isJXL(head) { return .jxl }
     return isobmffImageFormat(head) ?? VideoBrands.quickTimeWithoutBrand(head)
   }
 

@@ -2,7 +2,8 @@
 public struct OrientationFacts: Sendable, Equatable {
   /// IFD0 Orientation raw value (may be invalid: 0 or 9+).
   public var exif: Int?
-  /// False in HEIF, where irot/imir define display and the EXIF tag must be ignored.
+  /// False in HEIF, where irot/imir define display and the EXIF tag must be ignored, in JPEG XL
+  /// (the codestream's orientation applies) and in movies (the track matrix applies).
   public var exifApplies: Bool
   /// HEIF `irot`, degrees counter-clockwise as in the file.
   public var irot: Int?
@@ -17,6 +18,9 @@ public struct OrientationFacts: Sendable, Equatable {
   public var trackRotation: Int?
   /// MOV/MP4: the video track's matrix mirrors the frames.
   public var trackMirrored: Bool?
+  /// JPEG XL: the codestream's orientation (1–8, EXIF numbering), which governs display; an
+  /// `Exif` box's Orientation does not apply (libjxl `JxlBasicInfo.orientation`).
+  public var codestream: Int?
   /// The transform from stored to displayed pixels actually applied by a correct reader.
   public var effective: Orientation
 

@@ -82,6 +82,8 @@ public enum InspectJSON {
     if let rotation = o.trackRotation {
       members.insert(contentsOf: [("track_rotation", .int(Int64(rotation))), ("track_mirrored", .bool(o.trackMirrored ?? false))], at: 6)
     }
+    // JPEG XL only: the codestream's orientation, which governs display.
+    if let codestream = o.codestream { members.insert(("jxl_codestream", .int(Int64(codestream))), at: 6) }
     return .object(members)
   }
 

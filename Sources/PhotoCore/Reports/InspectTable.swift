@@ -97,9 +97,10 @@ public enum InspectTable {
     if let rotation = o.trackRotation, rotation != 0 || o.trackMirrored == true {
       parts.append("track matrix \(rotation)° CW" + (o.trackMirrored == true ? ", mirrored" : ""))
     }
+    if let codestream = o.codestream { parts.append("JPEG XL codestream \(codestream)") }
     if let irot = o.irot { parts.append("irot \(irot)° CCW") }
     if let imir = o.imir { parts.append("imir axis \(imir)") }
-    if let exif = o.exif { parts.append("EXIF \(exif)" + (o.exifApplies ? "" : " (not applied: HEIF)")) }
+    if let exif = o.exif { parts.append("EXIF \(exif)" + (o.exifApplies ? "" : o.codestream != nil ? " (not applied: JPEG XL)" : " (not applied: HEIF)")) }
     if let xmp = o.xmp { parts.append("XMP \(xmp)") }
     if parts.isEmpty { parts.append("none") }
     return parts.joined(separator: ", ") + " → \(o.effective.meaning)"

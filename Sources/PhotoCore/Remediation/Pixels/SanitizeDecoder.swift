@@ -36,8 +36,9 @@ enum SanitizeDecoder {
         let result = try PNGRowDecoder.decode(bytes, factor: k, maxPixels: options.maxPixels)
         _ = consume bytes
         return Decoded(image: result.image.oriented(m.orientation.effective), damage: result.damage)
-      case .webp, .gif:
-        // libwebp scales while decoding; GIF's first frame is averaged down as its rows arrive.
+      case .webp, .gif, .jxl:
+        // libwebp scales while decoding; GIF's first frame and JPEG XL's pixels are averaged
+        // down as they arrive.
         let picture = try PictureDecoder.decode(MemorySource(bytes), metadata: m, heif: nil, factor: k, maxPixels: options.maxPixels)
         return Decoded(image: picture.displayed, damage: picture.damage)
       case .heic, .heif, .avif:
