@@ -38,6 +38,7 @@ struct MetadataAssembler {
       }
     }
     decodeOtherCarriers(normalized, into: &m)
+    if !scan.timedTracks.isEmpty { decodeTimedTracks(tree, into: &m) }
     if let store = scan.c2pa { decodeC2PA(store, tree: tree, carriers: normalized.carriers, into: &m) }
     resolveGeometry(scan, into: &m)
     // A thumbnail no walker reads (not a JPEG) is listed all the same (a raw JFXX thumbnail

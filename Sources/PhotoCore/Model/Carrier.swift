@@ -53,6 +53,22 @@ public enum CarrierKind: String, Sendable, Equatable, Hashable, Codable, CaseIte
   case c2paClaim = "c2pa-claim"
   /// A C2PA claim or ingredient thumbnail: an image embedded in a manifest.
   case c2paThumbnail = "c2pa-thumbnail"
+  /// GoPro GPMF telemetry: the samples of a `gpmd` track (`track#N/gpmf`).
+  case gpmf
+  /// Google Camera Motion Metadata: the samples of a `camm` track.
+  case camm
+  /// Apple timed metadata: the samples of a `mebx` track, read through its keys.
+  case mebx
+  /// DJI telemetry: the protobuf samples of a `djmd` track.
+  case djmd
+  /// A text or subtitle track (`tx3g`, QuickTime `text`): its text.
+  case timedText = "text"
+  /// A timecode track (`tmcd`): frame numbers.
+  case timecode = "tmcd"
+  /// A dashcam's Novatek GPS records (`freeGPS ` blocks, listed by `moov/gps `).
+  case freeGPS = "freegps"
+  /// The samples of a track of data in a format photoaudit does not decode (PA015).
+  case timedData = "timed-data"
 }
 
 /// One metadata carrier located in a file: where it is and its payload bytes.
@@ -149,6 +165,9 @@ public struct ContainerScan: Sendable {
   public var motionPhoto: MotionPhotoInfo?
   /// JUMBF: the C2PA manifests the walk located, for the model and the embedded-file finder.
   public var c2pa: C2PAStoreLayout?
+  /// MOV/MP4: the tracks whose samples are data (timed metadata, text, timecode) and a Novatek
+  /// GPS list, located for the telemetry decoders (`Carriers/Telemetry`).
+  public var timedTracks: [TimedTrack] = []
 
   public init(format: ImageFormat?, storedSize: PixelSize? = nil, carriers: [Carrier] = [],
               transforms: [HEIFTransform] = [], structureTags: [MetadataTag] = [],

@@ -68,8 +68,10 @@ extension ISOBMFFWalk {
         }
         let placed = chunk.lowerBound + base..<min(chunk.upperBound + base, upper)
         if placed.upperBound < chunk.upperBound + base { outside += 1 }
-        chunks.append(LayoutNode("track \(index + 1) samples", range: placed,
-                                 note: track.isSwept ? "'\(track.handler ?? "")' track: samples no decoder reads" : nil, swept: track.isSwept))
+        let swept = track.isSwept(format: track.formats.first)
+        chunks.append(LayoutNode("track \(index + 1) samples", range: placed, note: swept ? "'\(track.handler ?? "")' track: samples no decoder reads"
+                                   : track.isTimed ? "'\(track.handler ?? "")' track: '\(track.formats.first ?? "")' samples, decoded" : nil,
+                                 swept: swept))
       }
     }
     if outside > 0 {
