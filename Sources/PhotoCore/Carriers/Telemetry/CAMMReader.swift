@@ -13,6 +13,18 @@ enum CAMMReader {
   /// Seconds from 1970-01-01 to the GPS epoch, 1980-01-06 (type 6 counts from there).
   static let gpsEpoch = 315_964_800.0
 
+  /// GPS time runs ahead of UTC by the leap seconds since 1980: from each date on (GPS seconds
+  /// since the GPS epoch), the offset. [IERS Bulletin C; USNO "GPS time"]
+  static let leapSeconds: [(since: Double, offset: Double)] = [
+    (1_167_264_018, 18), (1_119_744_017, 17), (1_025_136_016, 16), (914_803_215, 15), (820_108_814, 14),
+  ]
+
+  /// UTC of a GPS time (seconds since the GPS epoch).
+  static func utc(gpsSeconds: Double) -> String? {
+    let offset = leapSeconds.first { gpsSeconds >= $0.since }?.offset ?? 13
+    return TelemetryTime.iso(unixSeconds: gpsSeconds + gpsEpoch - offset)
+  }
+
   /// Reads one sample.
   static func read(_ sample: [UInt8], into reading: inout TelemetryReading) {
     var r = ByteReader(sample, what: "camm sample")
@@ -47,7 +59,7 @@ enum CAMMReader {
             break
           }
           reading.add(TelemetryPoint(latitude: latitude, longitude: longitude, altitude: altitude,
-                                     time: TelemetryTime.iso(unixSeconds: time + gpsEpoch)), from: "camm packet type 6")
+                                     time: utc(gpsSeconds: time)), from: "camm packet type 6")
         default:
           try r.skip(size)
         }

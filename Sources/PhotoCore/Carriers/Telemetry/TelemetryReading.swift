@@ -73,6 +73,7 @@ public struct TelemetryReading: Sendable, Equatable {
   /// Records a part not read (a PA015 reason), naming the sample.
   mutating func problem(_ reason: String, sampleLevel: Bool = true) {
     let text = sampleLevel ? "sample \(sample + 1): \(reason)" : reason
-    if problems.count < Self.maxProblems, !problems.contains(text) { problems.append(text) } else { moreProblems += 1 }
+    guard !problems.contains(text) else { return }
+    if problems.count < Self.maxProblems { problems.append(text) } else { moreProblems += 1 }
   }
 }

@@ -60,3 +60,14 @@ public enum TimedTrackFormat: String, Sendable, CaseIterable {
     "rtp ": "RTP hint data",
   ]
 }
+
+extension CarrierKind {
+  /// True for the samples of a track of timed metadata (telemetry, text, a Novatek GPS list, a
+  /// format not decoded); a timecode's frame numbers are not telemetry.
+  public var isTelemetry: Bool {
+    switch self {
+    case .gpmf, .camm, .mebx, .djmd, .timedText, .freeGPS, .timedData: true
+    default: false
+    }
+  }
+}

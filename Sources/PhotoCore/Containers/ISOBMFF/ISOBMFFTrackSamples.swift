@@ -27,8 +27,12 @@ struct ISOBMFFTrackSamples {
   /// track is PA015.
   static let pictureOrSoundHandlers: Set<String> = ["vide", "soun", "pict", "auxv"]
 
-  /// True for a track whose samples are data, not pictures or sound (a `TimedTrack`).
-  var isTimed: Bool { !Self.pictureOrSoundHandlers.contains(handler ?? "vide") }
+  /// True for a track whose samples are data, not pictures or sound (a `TimedTrack`): its
+  /// handler says so, or its sample description is a format of timed data whatever the handler
+  /// says (a GPMF track labelled 'vide' is still GPMF).
+  var isTimed: Bool {
+    !Self.pictureOrSoundHandlers.contains(handler ?? "vide") || TimedTrackFormat(handler: handler, format: formats.first) != nil
+  }
 
   /// True when the sweep reads this track's samples: data that no decoder reads.
   func isSwept(format: String?) -> Bool { isTimed && TimedTrackFormat(handler: handler, format: format) == nil }

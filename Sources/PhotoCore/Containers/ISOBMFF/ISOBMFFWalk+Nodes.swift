@@ -75,7 +75,7 @@ extension ISOBMFFWalk {
         enterMovieBox(box)
         let children = childBoxes(box.payloadOffset + childStart..<box.end, depth: depth + 1, parent: box.type)
         if box.type == "stbl", var track = currentTrack {
-          if track.isTimed { track.readDescriptions(source) }
+          track.readDescriptions(source)
           tracks.append(track)
           currentTrack = nil
         }
