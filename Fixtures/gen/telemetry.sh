@@ -11,7 +11,7 @@
 #
 # Independent tools only, never photoaudit: ffmpeg, exiftool, ImageMagick, python3 stdlib
 # (tools/telemetry.py, tools/descriptor.py). Every file is checked with exiftool -ee3 as it is
-# made; expected/telemetry/NAME.exiftool-ee3.json is `exiftool -j -n -G3:1 -a -u -ee3` of it.
+# made; expected/telemetry/NAME.exiftool-ee3.txt is `exiftool -n -G3:1 -a -u -ee3 -s` of it.
 # real/: cut again only when GPMF_PARSER points at a checkout of github.com/gopro/gpmf-parser
 # (commit 9a71506: samples/karma.mp4, samples/max-heromode.mp4); otherwise the committed cuts
 # are kept and checked. Called by generate.sh; runs on its own too:  Fixtures/gen/telemetry.sh
@@ -121,6 +121,7 @@ t_shows real/gopro-karma.mp4 '^\[Track2\] +GPSLatitude +: 33\.125'
 t_shows real/gopro-max.mp4 '^\[Track2\] +GPSLatitude +: 33\.126'
 
 echo "== expected/telemetry: exiftool -ee3 of each"
+# Text, not JSON: JSON keeps one value per tag and document, and a GPMF sample holds many.
 for f in *.mp4 *.mov real/*.mp4 livephoto/*; do
-  exiftool -j -n -G3:1 -a -u -ee3 "$f" > "$T_EXPECTED/$f.exiftool-ee3.json"
+  exiftool -n -G3:1 -a -u -ee3 -s --System:all --ExifToolVersion "$f" > "$T_EXPECTED/$f.exiftool-ee3.txt"
 done

@@ -19,7 +19,6 @@ public struct TelemetryPoint: Sendable, Equatable {
   /// True for coordinates on the Earth: finite, latitude within ±90°, longitude within ±180°.
   public var isOnEarth: Bool {
     latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
-      && (altitude?.isFinite ?? true)
   }
 
   /// 0, 0: what receivers write before they have a fix — no location.
@@ -48,12 +47,17 @@ public struct TelemetryReading: Sendable, Equatable {
 
   /// Distinct problem reasons kept.
   static let maxProblems = 4
+  /// Metres above or below sea level beyond which an altitude is not one (geostationary orbit is 36,000 km).
+  static let maxAltitude = 100_000_000.0
 
   public init() {}
 
   /// Counts a position; the first one is kept. A position off the Earth is a problem: a decoder
   /// that reads it so misreads its record.
   mutating func add(_ point: TelemetryPoint, from what: String) {
+    var point = point
+    // An altitude beyond any orbit is a misread field: the position stands without it.
+    if let altitude = point.altitude, !(abs(altitude) < Self.maxAltitude) { point.altitude = nil }
     guard point.isOnEarth else {
       problem("\(what) holds a position off the Earth (latitude \(point.latitude), longitude \(point.longitude)): its record is not understood")
       return
