@@ -4,7 +4,8 @@
 # timed ISO 6709 location; a key of a private type), DJI djmd (a known protocol; an unknown
 # one), a Novatek dashcam's 'gps ' list of 'freeGPS ' blocks (a known layout; an unknown one), a
 # 'meta' track of an unknown format, subtitle tracks (DJI SRT-style and Yuneec-style coordinates,
-# plain subtitles), a timecode track, a Live Photo whose MOV has a timed location; and in
+# plain subtitles), a timecode track, a Live Photo whose MOV has a timed location, a Motion Photo
+# whose MP4 has GPMF; and in
 # telemetry/real/ two cuts of GoPro's own sample videos (gopro/gpmf-parser, Apache-2.0 or MIT):
 # their GPMF track unchanged, muxed by ffmpeg with a small test-pattern video.
 # Rebuilds Fixtures/telemetry/ (but real/, see below) and Fixtures/expected/telemetry/.
@@ -106,6 +107,12 @@ cp mebx-location.mov livephoto/IMG_0025.MOV
 t_shows livephoto/IMG_0025.MOV '^\[Track2\] +GPSCoordinates +: 31\.2304 '
 t_no_gps livephoto/IMG_0025.JPG
 
+echo "== telemetry: a Motion Photo whose MP4 holds GoPro GPMF (tools/video.py, as gen/video.sh makes them)"
+[ -f "$T_HERE/jpeg/clean.jpg" ] || t_fail "jpeg/clean.jpg is missing (run generate.sh)"
+python3 "$T_HERE/tools/video.py" motionphoto motion-photo-gpmf.jpg "$T_HERE/jpeg/clean.jpg" gpmf-gps5.mp4
+t_shows motion-photo-gpmf.jpg '^\[XMP-GCamera\] +MotionPhoto +: 1$'
+tail -c "$(stat -c %s gpmf-gps5.mp4)" motion-photo-gpmf.jpg | cmp -s - gpmf-gps5.mp4 || t_fail "motion-photo-gpmf.jpg: the MP4 is not its last bytes"
+
 echo "== telemetry/real: GoPro's samples, their GPMF track unchanged"
 if [ -n "${GPMF_PARSER:-}" ]; then
   for pair in "karma.mp4:gopro-karma.mp4:3" "max-heromode.mp4:gopro-max.mp4:2"; do
@@ -122,6 +129,6 @@ t_shows real/gopro-max.mp4 '^\[Track2\] +GPSLatitude +: 33\.126'
 
 echo "== expected/telemetry: exiftool -ee3 of each"
 # Text, not JSON: JSON keeps one value per tag and document, and a GPMF sample holds many.
-for f in *.mp4 *.mov real/*.mp4 livephoto/*; do
+for f in *.mp4 *.mov *.jpg real/*.mp4 livephoto/*; do
   exiftool -n -G3:1 -a -u -ee3 -s --System:all --ExifToolVersion "$f" > "$T_EXPECTED/$f.exiftool-ee3.txt"
 done

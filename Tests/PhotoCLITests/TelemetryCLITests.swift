@@ -37,6 +37,7 @@ import Testing
     ("subtitles-yuneec.mp4", 1, [pa001("track#2/text", "labelled latitude and longitude in the text", "latitude 31.230400, longitude 121.473700", 2)]),
     ("subtitles-plain.mov", 0, []),
     ("timecode.mov", 0, []),
+    ("motion-photo-gpmf.jpg", 1, [pa001("motion-photo/track#2/gpmf", "GPS5", "latitude 31.230400, longitude 121.473700, altitude 12.5 m, time 2025-01-01T02:20:30Z", 6)]),
     ("real/gopro-karma.mp4", 1, [pa001("track#2/gpmf", "GPRI", "latitude 33.125368, longitude -117.331064, altitude 15.4 m", 25)]),
     ("real/gopro-max.mp4", 1, [pa001("track#2/gpmf", "GPS5", "latitude 33.126770, longitude -117.327344, altitude -23 m, time 2019-11-18T23:45:14Z", 35)]),
   ]
@@ -77,17 +78,21 @@ import Testing
     defer { scratch.remove() }
     let out = scratch.path + "/out"
     let video = SchemaTests.fixtures + "/video/livephoto"
-    let inputs = [Self.folder + "/livephoto/IMG_0025.JPG", Self.folder + "/livephoto/IMG_0025.MOV", video + "/still-7.jpg", video + "/clip-7.mov"]
+    let inputs = [Self.folder + "/livephoto/IMG_0025.JPG", Self.folder + "/livephoto/IMG_0025.MOV", video + "/still-7.jpg", video + "/clip-7.mov",
+                  Self.folder + "/motion-photo-gpmf.jpg"]
     let r = PhotoCLI.runCapturing(["sanitize", "--out", out, "--format", "json", "--quiet"] + inputs)
     #expect(r.status == 0, "\(r.err)")
     try SchemaTests.expectValid(r.out, "sanitize-v1.json", "sanitize of Live Photos")
     let withTelemetry = try String(contentsOfFile: out + "/IMG_0025.json", encoding: .utf8)
     #expect(withTelemetry.contains("\"video_dropped\": true,\n  \"telemetry_dropped\": true,"))
     try SchemaTests.expectValid(withTelemetry, "descriptor-v1.json", "written IMG_0025.json")
+    let motion = try String(contentsOfFile: out + "/motion-photo-gpmf.json", encoding: .utf8)
+    #expect(motion.contains("\"video_dropped\": true,\n  \"telemetry_dropped\": true,"))
+    try SchemaTests.expectValid(motion, "descriptor-v1.json", "written motion-photo-gpmf.json")
     let without = try String(contentsOfFile: out + "/still-7.json", encoding: .utf8)
     #expect(without.contains("\"video_dropped\": true") && !without.contains("telemetry_dropped"))
     let again = PhotoCLI.runCapturing(["sanitize", "--out", out, "--format", "json", "--quiet"] + inputs)
     #expect(again.status == 0)
-    #expect(again.out.components(separatedBy: "kept: an earlier run wrote this output").count - 1 == 2, "\(again.out)")
+    #expect(again.out.components(separatedBy: "kept: an earlier run wrote this output").count - 1 == 3, "\(again.out)")
   }
 }

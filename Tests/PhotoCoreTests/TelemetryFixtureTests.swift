@@ -41,6 +41,7 @@ import Testing
     Expected(file: "subtitles-yuneec.mp4", path: "track#2/text", latitude: 31.2304, longitude: 121.4737, count: 2, tag: "labelled latitude and longitude in the text"),
     Expected(file: "subtitles-plain.mov"),
     Expected(file: "timecode.mov"),
+    Expected(file: "motion-photo-gpmf.jpg", path: "motion-photo/track#2/gpmf", latitude: 31.2304, longitude: 121.4737, count: 6, tag: "GPS5"),
     Expected(file: "real/gopro-karma.mp4", path: "track#2/gpmf", latitude: 33.125368, longitude: -117.3310641, count: 25, tag: "GPRI"),
     Expected(file: "real/gopro-max.mp4", path: "track#2/gpmf", latitude: 33.12677, longitude: -117.3273436, count: 35, tag: "GPS5"),
   ]

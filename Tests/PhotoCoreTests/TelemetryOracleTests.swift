@@ -12,6 +12,7 @@ import Testing
   static let explained: [String: String] = [
     "gpmf-gps9.mp4": "ExifTool 12.57 does not know GPMF's GPS9 key (HERO11 and later; GoPro's README documents it, ExifTool added it after 12.57): it lists the stream's units and scales, no position",
     "djmd-gps.mp4": "ExifTool 12.57 has no protobuf reader: it names the 'djmd' format and decodes nothing of it (DJI.pm reads djmd from 12.6x on, GPSInfo at 3-4-2-1 for dvtm_ac203)",
+    "motion-photo-gpmf.jpg": "ExifTool 12.57 does not descend into a Motion Photo's MP4 even with -ee3 (as for the video fixtures' Motion Photos): the MP4 is gpmf-gps5.mp4, which it reads",
     "subtitles-dji.mp4": "ExifTool 12.57 shows the subtitle text but reads coordinates only in Yuneec's 'Lat:… Lon:…' form, not DJI's '[latitude: …] [longitude: …]' or 'GPS (lon, lat, alt)'",
   ]
 

@@ -26,20 +26,26 @@ struct GPMFReader {
   /// speed (HERO5–HERO12); GPS9: the same, days since 2000, seconds since midnight, DOP, fix
   /// (HERO11 on); GPRI (GPS raw) and GLPI (position) of the Karma drone after a time field;
   /// BPOS, the position of the Karma's controller (the pilot).
-  static let locationKeys: [String: LocationFields] = [
-    "GPS5": LocationFields(latitude: 0, longitude: 1, altitude: 2),
-    "GPS9": LocationFields(latitude: 0, longitude: 1, altitude: 2, days: 5, seconds: 6),
-    "GPRI": LocationFields(latitude: 1, longitude: 2, altitude: 3),
-    "GLPI": LocationFields(latitude: 1, longitude: 2, altitude: 3),
-    "BPOS": LocationFields(latitude: 0, longitude: 1, altitude: 2),
+  static let locationKeys: [UInt32: LocationFields] = [
+    fourCC("GPS5"): LocationFields(latitude: 0, longitude: 1, altitude: 2),
+    fourCC("GPS9"): LocationFields(latitude: 0, longitude: 1, altitude: 2, days: 5, seconds: 6),
+    fourCC("GPRI"): LocationFields(latitude: 1, longitude: 2, altitude: 3),
+    fourCC("GLPI"): LocationFields(latitude: 1, longitude: 2, altitude: 3),
+    fourCC("BPOS"): LocationFields(latitude: 0, longitude: 1, altitude: 2),
   ]
 
   /// Keys of a GPS stream that are not positions: time (GPSU), fix (GPSF), precision (GPSP),
   /// altitude system (GPSA), and the structure keys every stream has.
-  static let streamProperties: Set<String> = [
+  static let streamProperties: Set<UInt32> = Set([
     "GPSU", "GPSF", "GPSP", "GPSA", "TSMP", "TICK", "TOCK", "EMPT", "STMP", "TIMO", "SCAL", "UNIT", "SIUN", "TYPE",
     "STNM", "RMRK", "DVID", "DVNM", "ORIN", "ORIO", "MTRX", "TMPC",
-  ]
+  ].map(fourCC))
+
+  /// A key as a big-endian integer: entries are matched without building strings (a GPMF
+  /// sample holds hundreds of entries).
+  static func fourCC(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+  static let scal = fourCC("SCAL"), unit = fourCC("UNIT"), siun = fourCC("SIUN"), typedef = fourCC("TYPE"),
+             stnm = fourCC("STNM"), gpsu = fourCC("GPSU")
 
   /// Bytes of each type character. [gpmf-parser docs/README.md "Length (type-size-repeat structure)"]
   static let typeSizes: [UInt8: Int] = [
@@ -55,6 +61,8 @@ struct GPMFReader {
     var units: [String]?
     var type: [UInt8]?
     var name: String?
+    /// The name says the stream holds positions (`namesLocation`), decided when it is read.
+    var namesLocation = false
     var time: String?
   }
 
@@ -83,9 +91,9 @@ struct GPMFReader {
         }
         return
       }
-      let key = Array(bytes[pos..<pos + 4])
-      if key == [0, 0, 0, 0], bytes[pos..<range.upperBound].allSatisfy({ $0 == 0 }) { return }  // padding
-      guard key.allSatisfy(Self.isKeyByte) else {
+      let key = UInt32(bytes[pos]) << 24 | UInt32(bytes[pos + 1]) << 16 | UInt32(bytes[pos + 2]) << 8 | UInt32(bytes[pos + 3])
+      if key == 0, bytes[pos..<range.upperBound].allSatisfy({ $0 == 0 }) { return }  // padding
+      guard bytes[pos..<pos + 4].allSatisfy(Self.isKeyByte) else {
         reading.problem("GPMF entry at +\(pos) has a key that is not a FourCC")
         return
       }
@@ -94,7 +102,7 @@ struct GPMFReader {
         reading.problem("more than \(Self.maxEntries) GPMF entries; the rest was not read")
         return
       }
-      let name = String(decoding: key, as: UTF8.self)
+      var name: String { String(decoding: bytes[pos..<pos + 4], as: UTF8.self) }
       let type = bytes[pos + 4], size = Int(bytes[pos + 5]), repeatCount = Int(bytes[pos + 6]) << 8 | Int(bytes[pos + 7])
       let length = size * repeatCount
       let value = pos + 8..<pos + 8 + length
@@ -112,43 +120,49 @@ struct GPMFReader {
       } else if Self.typeSizes[type] == nil {
         reading.problem("GPMF entry '\(name)' has an unknown type '\(Character(Unicode.Scalar(type)))'")
       } else {
-        entry(name, type: type, size: size, repeatCount: repeatCount, bytes, value, nest: &nest, into: &reading)
+        entry(key, type: type, size: size, repeatCount: repeatCount, bytes, value, nest: &nest, into: &reading)
       }
       pos = value.lowerBound + (length + 3) & ~3
     }
   }
 
   /// One entry that is not a nest: a sticky property, a location, a string, or other data.
-  func entry(_ key: String, type: UInt8, size: Int, repeatCount: Int, _ bytes: [UInt8], _ range: Range<Int>, nest: inout Nest,
+  func entry(_ key: UInt32, type: UInt8, size: Int, repeatCount: Int, _ bytes: [UInt8], _ range: Range<Int>, nest: inout Nest,
              into reading: inout TelemetryReading) {
     // Only the values read are copied out of the sample (not sensor data).
     var value: [UInt8] { Array(bytes[range]) }
+    var name: String { String(decoding: withUnsafeBytes(of: key.bigEndian, Array.init), as: UTF8.self) }
     switch key {
-    case "SCAL": nest.scale = Self.numbers(value, type: type, size: size, repeatCount: repeatCount)
-    case "UNIT", "SIUN": nest.units = Self.strings(value, size: size, repeatCount: repeatCount)
-    case "TYPE": nest.type = Array(value.prefix { $0 != 0 })
-    case "STNM": nest.name = Self.strings(value, size: value.count, repeatCount: 1).first
-    case "GPSU": nest.time = Self.gpsTime(value)
+    case Self.scal: nest.scale = Self.numbers(value, type: type, size: size, repeatCount: repeatCount)
+    case Self.unit, Self.siun: nest.units = Self.strings(value, size: size, repeatCount: repeatCount)
+    case Self.typedef: nest.type = Array(value.prefix { $0 != 0 })
+    case Self.stnm:
+      nest.name = Self.strings(value, size: value.count, repeatCount: 1).first
+      nest.namesLocation = Self.namesLocation(bytes[range])
+    case Self.gpsu: nest.time = Self.gpsTime(value)
     default:
       if let fields = Self.locationKeys[key] {
-        positions(key, fields, type: type, size: size, repeatCount: repeatCount, value, nest: nest, into: &reading)
+        positions(name, fields, type: type, size: size, repeatCount: repeatCount, value, nest: nest, into: &reading)
       } else if type == UInt8(ascii: "c"), range.count >= TextTagSweep.minimumLength {
         for match in CoordinateText.find(in: value) {
-          reading.add(TelemetryPoint(latitude: match.latitude, longitude: match.longitude), from: "\(match.form.rawValue) in GPMF '\(key)'")
+          reading.add(TelemetryPoint(latitude: match.latitude, longitude: match.longitude), from: "\(match.form.rawValue) in GPMF '\(name)'")
         }
-      } else if let stream = nest.name, Self.namesLocation(stream), !Self.streamProperties.contains(key),
+      } else if nest.namesLocation, let stream = nest.name, !Self.streamProperties.contains(key),
                 nest.units?.contains(where: { $0.hasPrefix("deg") || $0.hasPrefix("rad") }) ?? true {
         // A stream named for GPS or a position, in angles (or without units): coordinates
         // photoaudit cannot read. (The Karma's "Local Position NED" is in metres from home.)
-        reading.problem("GPMF stream '\(stream)' holds '\(key)', a key photoaudit does not decode")
+        reading.problem("GPMF stream '\(stream)' holds '\(name)', a key photoaudit does not decode")
       }
     }
   }
 
-  /// True for a stream name that says it holds positions.
-  static func namesLocation(_ name: String) -> Bool {
-    let lower = name.lowercased()
-    return ["gps", "position", "location", "latitude", "longitude"].contains { lower.contains($0) }
+  /// Words in a stream name that say it holds positions, lower case.
+  static let locationWords: [[UInt8]] = ["gps", "position", "location", "latitude", "longitude"].map { Array($0.utf8) }
+
+  /// True for a stream name that says it holds positions (ASCII, any case).
+  static func namesLocation(_ name: ArraySlice<UInt8>) -> Bool {
+    let lower = name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    return locationWords.contains { word in lower.count >= word.count && (0...(lower.count - word.count)).contains { lower[$0..<$0 + word.count].elementsEqual(word) } }
   }
 
   /// The positions of a location key, one per repeat, scaled by `SCAL`.

@@ -44,9 +44,6 @@ public struct TimedTrack: Sendable, Equatable {
   /// Largest sample description kept (Apple's Live Photo `mebx` entries are under 1 KB).
   public static let maxDescriptionBytes = 1 << 20
 
-  /// "track#4" (its step in carrier paths), "the GPS list" for the Novatek list.
-  public var name: String { number.map { "track#\($0)" } ?? "the Novatek GPS list ('gps ' in 'moov')" }
-
   /// The bytes all located samples span.
   public var sampleBytes: Int { samples.reduce(0) { $0 + $1.count } }
 }
