@@ -477,6 +477,7 @@ bash "$HERE/gen/redteam-heif.sh"      # redteam/: locations in HEIF items and me
 bash "$HERE/gen/residue.sh"           # residue/: EXIF not read in full, garbage in a JPEG scan, a JPEG read in part, libheif 1.15's displayed-size ispe
 bash "$HERE/gen/vendor-records.sh"    # vendor/: FLIR FFF GPS records, drone/any-namespace XMP positions, LocationShown points, C2PA place names (issue 25)
 bash "$HERE/gen/jxl.sh"               # jxl/: JPEG XL codestreams and containers, Exif/xml/jumb/brob/jbrd boxes (issue 25)
+bash "$HERE/gen/telemetry.sh"         # telemetry/: GPMF, camm, mebx, djmd, Novatek GPS, subtitles, timecode (issue 25)
 
 # ---------------------------------------------------------------------------------------
 note "sizes"

@@ -96,12 +96,12 @@ import Testing
     ])
   }
 
-  /// The samples of a timed metadata track are swept (those of picture and sound tracks never are).
-  @Test func aTimedMetadataTracksSamplesAreSwept() {
+  /// The samples of a timed metadata track are read: the `mebx` key location.ISO6709 is decoded
+  /// (`MEBXReader`), one PA001 for the track (it was a raw-bytes hit of the sweep before).
+  @Test func aTimedMetadataTracksLocationIsDecoded() {
     let r = Self.verify("mov-timed-metadata-track.mov")
-    let at = Self.offset(of: Array("+37.3317".utf8), in: "mov-timed-metadata-track.mov")
     #expect(r.status == 1)
-    #expect(r.rows == [Self.raw("\(Self.isoFix) at byte \(at) (mdat / track 2 samples: 'meta' track: samples no decoder reads)")])
+    #expect(r.rows == [#",PA001,gps-present,error,track#2/mebx,com.apple.quicktime.location.ISO6709,"track#2/mebx: latitude 37.331700, longitude -122.030700, the first of 1 position in the track's samples""#])
   }
 
   /// Chunks after IEND that ExifTool reads are read: the XMP and EXIF carriers give the position.

@@ -66,7 +66,8 @@ public enum GPSEvidence {
   /// Altitude to 0.1 m, as people read it ("12.5 m", "-3 m").
   static func metres(_ value: Double) -> String {
     let tenths = (value * 10).rounded() / 10
-    return (tenths == tenths.rounded() ? String(Int64(tenths)) : CFormat.fixed(tenths, places: 1)) + " m"
+    // A whole number that fits in Int64 prints without decimals (a hostile altitude of 1e30 m does not trap).
+    return (tenths == tenths.rounded() && abs(tenths) < 1e15 ? String(Int64(tenths)) : CFormat.fixed(tenths, places: 1)) + " m"
   }
 
   /// The carrier path ("exif", "thumbnail/exif", "trailer#1/exif", "raw-bytes").

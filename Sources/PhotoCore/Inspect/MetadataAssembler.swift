@@ -38,6 +38,7 @@ struct MetadataAssembler {
       }
     }
     decodeOtherCarriers(normalized, into: &m)
+    if !scan.timedTracks.isEmpty { decodeTimedTracks(tree, into: &m) }
     if let store = scan.c2pa { decodeC2PA(store, tree: tree, carriers: normalized.carriers, into: &m) }
     decodeFLIR(normalized.carriers, placement: tree.placement, into: &m)
     resolveGeometry(scan, into: &m)

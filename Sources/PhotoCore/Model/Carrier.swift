@@ -56,6 +56,22 @@ public enum CarrierKind: String, Sendable, Equatable, Hashable, Codable, CaseIte
   /// FLIR thermal-camera data (JPEG APP1 "FLIR\0" segments joined: an FFF record directory with
   /// camera, palette, image and GPS records).
   case flir
+  /// GoPro GPMF telemetry: the samples of a `gpmd` track (`track#N/gpmf`).
+  case gpmf
+  /// Google Camera Motion Metadata: the samples of a `camm` track.
+  case camm
+  /// Apple timed metadata: the samples of a `mebx` track, read through its keys.
+  case mebx
+  /// DJI telemetry: the protobuf samples of a `djmd` track.
+  case djmd
+  /// A text or subtitle track (`tx3g`, QuickTime `text`): its text.
+  case timedText = "text"
+  /// A timecode track (`tmcd`): frame numbers.
+  case timecode = "tmcd"
+  /// A dashcam's Novatek GPS records (`freeGPS ` blocks, listed by `moov/gps `).
+  case freeGPS = "freegps"
+  /// The samples of a track of data in a format photoaudit does not decode (PA015).
+  case timedData = "timed-data"
 }
 
 /// One metadata carrier located in a file: where it is and its payload bytes.
@@ -156,6 +172,9 @@ public struct ContainerScan: Sendable {
   public var codestreamOrientation: Int?
   /// JPEG XL: the JPEG segments its `jbrd` box kept, for the finder ("jpeg-reconstruction").
   public var jpegReconstruction: JPEGReconstruction?
+  /// MOV/MP4: the tracks whose samples are data (timed metadata, text, timecode) and a Novatek
+  /// GPS list, located for the telemetry decoders (`Carriers/Telemetry`).
+  public var timedTracks: [TimedTrack] = []
 
   public init(format: ImageFormat?, storedSize: PixelSize? = nil, carriers: [Carrier] = [],
               transforms: [HEIFTransform] = [], structureTags: [MetadataTag] = [],

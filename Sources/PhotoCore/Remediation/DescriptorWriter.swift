@@ -2,7 +2,7 @@
 enum DescriptorWriter {
   /// The descriptor; `original` is the input's path relative to the descriptor's folder.
   static func descriptor(inputPath: String, mediaID: String, createdAtLocal: String?, output: PhotoMetadata, gpsRemoved: Bool,
-                         quality: Int, options: SanitizeOptions, videoDropped: Bool = false) -> JSONValue {
+                         quality: Int, options: SanitizeOptions, videoDropped: Bool = false, telemetryDropped: Bool = false) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("media_id", .string(mediaID)),
       ("source", .string("photoaudit")),
@@ -23,6 +23,8 @@ enum DescriptorWriter {
     }
     // A Motion Photo's or Live Photo's video is not written: the still alone is the output.
     if videoDropped { members.append(("video_dropped", .bool(true))) }
+    // That video had a track of timed metadata (GPS telemetry, subtitles…): dropped with it.
+    if telemetryDropped { members.append(("telemetry_dropped", .bool(true))) }
     let folder = URL(fileURLWithPath: output.path).deletingLastPathComponent().path
     members.append(("original", .string(RelativePath.from(folder, to: inputPath))))
     return .object(members)

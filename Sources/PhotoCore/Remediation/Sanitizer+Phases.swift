@@ -25,10 +25,12 @@ public struct SanitizeRender: Sendable, Equatable, Codable {
   /// True when the input carries a video (a Motion Photo's, a Live Photo's companion) that the
   /// still output leaves out: the descriptor says `"video_dropped": true`.
   public var videoDropped: Bool
+  /// True when that video had a track of timed metadata: `"telemetry_dropped": true`.
+  public var telemetryDropped: Bool
 
   /// A render with these parts.
   public init(bytes: [UInt8], quality: Int, mediaID: String, createdAtLocal: String?, notes: [String], bytesIn: Int,
-              damage: String? = nil, videoDropped: Bool = false) {
+              damage: String? = nil, videoDropped: Bool = false, telemetryDropped: Bool = false) {
     self.bytes = bytes
     self.quality = quality
     self.mediaID = mediaID
@@ -37,6 +39,7 @@ public struct SanitizeRender: Sendable, Equatable, Codable {
     self.bytesIn = bytesIn
     self.damage = damage
     self.videoDropped = videoDropped
+    self.telemetryDropped = telemetryDropped
   }
 }
 
@@ -89,7 +92,8 @@ extension Sanitizer {
       if let note = VideoRemediation.droppedNote(metadata, companion: companion) { notes.append(note) }
       return .success(SanitizeRender(bytes: encoded.bytes, quality: encoded.quality, mediaID: mediaID.value(),
                                      createdAtLocal: DescriptorWriter.createdAtLocal(metadata), notes: notes, bytesIn: bytesIn,
-                                     damage: encoded.damage, videoDropped: VideoRemediation.dropsVideo(metadata, companion: companion)))
+                                     damage: encoded.damage, videoDropped: VideoRemediation.dropsVideo(metadata, companion: companion),
+                                     telemetryDropped: VideoRemediation.dropsTelemetry(metadata, companion: companion)))
     } catch let failure as Failure {
       return .failure(SanitizeFailure(message: failure.message, bytesIn: bytesIn, notes: notes))
     } catch {
@@ -146,7 +150,8 @@ extension Sanitizer {
       result.gpsRemoved = written.error == nil && written.gps.isEmpty
       let doc = DescriptorWriter.descriptor(inputPath: input, mediaID: rendered.mediaID, createdAtLocal: rendered.createdAtLocal,
                                             output: written, gpsRemoved: result.gpsRemoved ?? false, quality: rendered.quality,
-                                            options: options, videoDropped: rendered.videoDropped)
+                                            options: options, videoDropped: rendered.videoDropped,
+                                            telemetryDropped: rendered.telemetryDropped)
       let descriptor = try place(Array((doc.serialized() + "\n").utf8), at: descriptorPath, force: options.force)
       if image == .kept, descriptor == .written { result.notes.append("completed an earlier run's output: wrote its missing descriptor") }
       if image == .written, descriptor == .kept { result.notes.append("completed an earlier run's output: wrote its missing image") }

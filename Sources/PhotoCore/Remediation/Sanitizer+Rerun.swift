@@ -11,7 +11,7 @@ extension Sanitizer {
   /// "Whole" means: both are regular files; the descriptor is photoaudit's, for this input (its
   /// `media_id` is the input's hash and its `original` leads to it), made with these settings as
   /// far as the pair shows them (profile, format, crop, the size this run would make, the ICC
-  /// profile kept or not, `--quality` when given, a video dropped or not), and its `size_bytes`
+  /// profile kept or not, `--quality` when given, a video and its telemetry dropped or not), and its `size_bytes`
   /// is the image's size — a pair torn by a kill (an old descriptor beside a new image) fails
   /// that test. With `--accept-damaged` the input is always rendered again (a kept pair would
   /// lose its PA016: only a decode tells whether the input is damaged); a bare video never has
@@ -33,7 +33,9 @@ extension Sanitizer {
           document["media_id"]?.stringValue == DescriptorWriter.mediaID(of: inputBytes) else { return nil }
     let inputMetadata = Inspector.inspect(source: MemorySource(inputBytes), path: input, options: InspectOptions(mode: .metadata))
     let videoDropped = VideoRemediation.dropsVideo(inputMetadata, companion: companion)
-    guard (document["video_dropped"]?.boolValue ?? false) == videoDropped else { return nil }
+    guard (document["video_dropped"]?.boolValue ?? false) == videoDropped,
+          (document["telemetry_dropped"]?.boolValue ?? false) == VideoRemediation.dropsTelemetry(inputMetadata, companion: companion)
+    else { return nil }
     let written = Inspector.inspect(path: output)
     guard let size = expectedSize(inputMetadata, options: options), document["width"]?.intValue == size.width,
           document["height"]?.intValue == size.height, written.displayed == size,

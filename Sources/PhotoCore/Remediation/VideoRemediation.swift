@@ -1,6 +1,7 @@
 /// What `sanitize` does with video: nothing is re-encoded. A bare MOV or MP4 is refused (PA013,
 /// nothing written); a Motion Photo or a Live Photo still is written as the still alone, and its
-/// descriptor says `"video_dropped": true`.
+/// descriptor says `"video_dropped": true` — and `"telemetry_dropped": true` when that video had
+/// a track of timed metadata (GPMF, camm, mebx, djmd, subtitles, a Novatek GPS list…).
 public enum VideoRemediation {
   /// The reason a video is not sanitized, as users read it.
   public static let notReencoded = "sanitize does not re-encode video"
@@ -43,5 +44,14 @@ public enum VideoRemediation {
   /// any video embedded in the file), or the Live Photo video paired with it.
   static func dropsVideo(_ input: PhotoMetadata, companion: String?) -> Bool {
     companion != nil || input.embeddedImages.contains { $0.format?.isVideo == true }
+  }
+
+  /// True when the video left out has a track of timed metadata: a Motion Photo's MP4 (its
+  /// carriers are the input's, under `motion-photo`), or the Live Photo video, read for its
+  /// tracks (`moov` and the samples of its timed tracks, never its pictures).
+  static func dropsTelemetry(_ input: PhotoMetadata, companion: String?) -> Bool {
+    if input.carriers.contains(where: { $0.kind.isTelemetry }) { return true }
+    guard let companion else { return false }
+    return Inspector.inspect(path: companion, options: InspectOptions(mode: .metadata)).carriers.contains { $0.kind.isTelemetry }
   }
 }

@@ -10,14 +10,32 @@ struct ISOBMFFTrackSamples {
   var tables: [String: Range<Int>] = [:]
   /// The track's handler type (`mdia/hdlr`), when read before its `stbl`.
   var handler: String?
+  /// The track's number: 1 for the movie's first `trak` box (ExifTool's `Track1`), 0 outside one.
+  var number = 0
+  /// The payload of the `stsd` box (the sample descriptions), when there is one.
+  var descriptions: Range<Int>?
+  /// The sample entry types `stsd` lists (read for tracks of data only: `readDescriptions`).
+  var formats: [String] = []
+  /// The first sample entry's bytes after its box header.
+  var firstDescription: [UInt8] = []
+  /// Why the sample descriptions could not be read, when they could not.
+  var descriptionProblem: String?
 
   /// Handlers whose samples are coded pictures or sound, which are never searched. The samples
-  /// of every other track (timed metadata `meta`/`mebx`, text, subtitles, private handlers)
-  /// are data no decoder reads: swept.
+  /// of every other track (timed metadata `meta`/`mebx`, text, subtitles, timecode, private
+  /// handlers) are data: a decoder reads them (`TimedTrackFormat`), or the sweep does and the
+  /// track is PA015.
   static let pictureOrSoundHandlers: Set<String> = ["vide", "soun", "pict", "auxv"]
 
-  /// True when the sweep reads this track's samples.
-  var isSwept: Bool { !Self.pictureOrSoundHandlers.contains(handler ?? "vide") }
+  /// True for a track whose samples are data, not pictures or sound (a `TimedTrack`): its
+  /// handler says so, or its sample description is a format of timed data whatever the handler
+  /// says (a GPMF track labelled 'vide' is still GPMF).
+  var isTimed: Bool {
+    !Self.pictureOrSoundHandlers.contains(handler ?? "vide") || TimedTrackFormat(handler: handler, format: formats.first) != nil
+  }
+
+  /// True when the sweep reads this track's samples: data that no decoder reads.
+  func isSwept(format: String?) -> Bool { isTimed && TimedTrackFormat(handler: handler, format: format) == nil }
 
   /// The byte ranges of the track's chunks, adjacent chunks joined; empty when a table is
   /// missing or malformed (the samples then stay unaccounted, with a warning from the caller).
@@ -51,6 +69,75 @@ struct ISOBMFFTrackSamples {
       }
     }
     return ranges
+  }
+
+  /// Reads the `stsd` box: every sample entry's type and the first entry's bytes (under
+  /// `TimedTrack.maxDescriptionBytes`). [ISO/IEC 14496-12 8.5.2]
+  mutating func readDescriptions(_ source: any ByteSource) {
+    guard let range = descriptions else {
+      descriptionProblem = "the track has no sample description ('stsd')"
+      return
+    }
+    let cap = TimedTrack.maxDescriptionBytes
+    guard range.count >= 8, let bytes = try? source.exactBytes(in: range.lowerBound..<range.lowerBound + min(range.count, cap), what: "'stsd' box")
+    else {
+      descriptionProblem = "its sample description ('stsd', \(range.count) bytes) could not be read"
+      return
+    }
+    var r = ByteReader(bytes, base: range.lowerBound, what: "'stsd' box")
+    do throws(ByteError) {
+      try r.skip(4)  // version and flags
+      let count = try r.u32be()
+      for index in 0..<min(Int(count), 64) {
+        let start = r.position
+        let size = Int(try r.u32be())
+        let type = ISOBMFFBox.fourCC(try r.read(4))
+        guard size >= 8, start + size <= bytes.count else {
+          descriptionProblem = start + size > bytes.count && range.count > cap
+            ? "its sample description is over the \(cap >> 20) MiB cap" : "its sample entry \(index + 1) ('\(type)') runs past the 'stsd' box"
+          return
+        }
+        formats.append(type)
+        if index == 0 { firstDescription = Array(bytes[start + 8..<start + size]) }
+        try r.seek(to: start + size)
+      }
+      if count > 64 { descriptionProblem = "its 'stsd' box lists \(count) sample descriptions; the first 64 were read" }
+    } catch {
+      descriptionProblem = "its sample description ('stsd') ends early: \(error)"
+    }
+  }
+
+  /// The byte range of each sample, in order, the first `limit` of them (for decoders of timed
+  /// data): chunk offsets plus the sizes of the samples before it in its chunk. Nil when a table
+  /// is missing or malformed. `declared`: how many samples the tables list. `base` is added to
+  /// every offset (a movie inside another file counts from its own start).
+  func sampleRanges(_ source: any ByteSource, base: Int, limit: Int) -> (ranges: [Range<Int>], declared: Int)? {
+    guard let offsets = chunkOffsets(source), let sizes = sampleSizes(source), let runs = samplesPerChunk(source) else {
+      return nil
+    }
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(min(sizes.count, limit))
+    var sample = 0
+    var run = 0
+    for (index, offset) in offsets.enumerated() where sample < sizes.count {
+      let chunk = index + 1
+      while run + 1 < runs.count, runs[run + 1].firstChunk <= chunk { run += 1 }
+      guard run < runs.count, runs[run].firstChunk <= chunk else { return nil }
+      let perChunk = runs[run].samples
+      guard sample + perChunk <= sizes.count else { return nil }
+      var (start, overflow) = offset.addingReportingOverflow(base)
+      guard !overflow else { return nil }
+      for size in sizes[sample..<sample + perChunk] {
+        let (end, overflowEnd) = start.addingReportingOverflow(size)
+        guard !overflowEnd else { return nil }
+        if ranges.count < limit { ranges.append(start..<end) }
+        start = end
+      }
+      sample += perChunk
+    }
+    // Samples the sizes list but no chunk holds are not in the file: the tables are wrong.
+    guard sample == sizes.count else { return nil }
+    return (ranges, sizes.count)
   }
 
   /// Reads a table's payload after its FullBox header.

@@ -60,6 +60,10 @@ extension ISOBMFFWalk {
         state.warn("\(label) track \(index + 1): its sample tables could not be read; its samples stay unaccounted")
         continue
       }
+      // Decided once a track (a string switch over the format), not once a chunk.
+      let swept = track.isSwept(format: track.formats.first)
+      let note = swept ? "'\(track.handler ?? "")' track: samples no decoder reads"
+        : track.isTimed ? "'\(track.handler ?? "")' track: '\(track.formats.first ?? "")' samples, decoded" : nil
       for chunk in ranges {
         let base = range.lowerBound
         guard chunk.upperBound <= Int.max - base, chunk.lowerBound + base < upper else {
@@ -68,8 +72,7 @@ extension ISOBMFFWalk {
         }
         let placed = chunk.lowerBound + base..<min(chunk.upperBound + base, upper)
         if placed.upperBound < chunk.upperBound + base { outside += 1 }
-        chunks.append(LayoutNode("track \(index + 1) samples", range: placed,
-                                 note: track.isSwept ? "'\(track.handler ?? "")' track: samples no decoder reads" : nil, swept: track.isSwept))
+        chunks.append(LayoutNode("track \(index + 1) samples", range: placed, note: note, swept: swept))
       }
     }
     if outside > 0 {

@@ -18,6 +18,7 @@ extension ISOBMFFWalk {
   /// Before the children of a container are walked.
   mutating func enterMovieBox(_ box: ISOBMFFBox) {
     if box.type == "moov" { movie.sawMovie = true }
+    if box.type == "moof" { movie.sawFragments = true }
     if box.type == "trak" { movie.beginTrack() }
   }
 
@@ -59,6 +60,11 @@ extension ISOBMFFWalk {
     case ("XMP_", "udta"?):
       movie.carrier(.xmp, box.payloadRange, note: "'XMP_' in 'udta'", source: source)
       return LayoutNode("XMP_", range: range, headerLength: box.headerSize, note: note)
+    case ("gps ", "moov"?) where isMovie:
+      // A dashcam's Novatek GPS list: where its `freeGPS ` blocks are (decoded as telemetry).
+      movie.gpsList = box.payloadRange
+      return LayoutNode("gps ", range: range, headerLength: box.headerSize,
+                        note: ["Novatek GPS list (offsets of 'freeGPS ' blocks)", note].compactMap { $0 }.joined(separator: "; "))
     case ("mpvd", nil) where isHEIF:
       // Google Motion Photo in HEIF: the MP4 is the payload of a top-level 'mpvd' box.
       let start = box.payloadOffset
@@ -76,6 +82,7 @@ extension ISOBMFFWalk {
   /// what was read counts); a movie without `moov` is unreadable.
   mutating func finishMovie() {
     if movie.sawMovie { tree.scan.movie = movie.movie }
+    if isMovie { collectTimedTracks() }
     tree.scan.motionPhotoVideo = movie.motionPhotoVideo
     if !movie.carriers.isEmpty { tree.scan.carriers = (tree.scan.carriers + movie.carriers).sorted { $0.offset < $1.offset } }
     tree.incomplete += movie.incomplete

@@ -1,4 +1,6 @@
 extension ISOBMFFWalk {
+  /// What follows the type of a `free` box that is a Novatek GPS block ("freeGPS ").
+  static let freeGPSMark: [UInt8] = Array("GPS ".utf8)
   /// Sample table boxes whose payloads locate a track's samples.
   static let sampleTableTypes: Set<String> = ["stsz", "stz2", "stco", "co64", "stsc"]
   /// The children of a HEIF `meta` box that `HEIFMetaParser` reads or that hold no data of
@@ -53,6 +55,13 @@ extension ISOBMFFWalk {
     case "free", "skip":
       // Free space: its content is irrelevant, so non-zero content is something left behind. [8.1.2]
       let payload = box.payloadRange
+      if isMovie, depth == 1, box.type == "free", payload.count >= 4,
+         (try? source.bytes(in: payload.lowerBound..<payload.lowerBound + 4)) == Self.freeGPSMark {
+        // A dashcam's `freeGPS ` block: GPS records, decoded as telemetry (`NovatekGPS`).
+        movie.freeGPSBoxes.append(range)
+        return [LayoutNode(box.type, range: range, headerLength: box.headerSize,
+                           note: ["Novatek 'freeGPS ' block", note].compactMap { $0 }.joined(separator: "; "))]
+      }
       if mode == .complete, !payload.isEmpty, ByteSniffer.isUniform(source, payload, 0) {
         return [LayoutNode(box.type, range: range, note: note.map { "zero padding; \($0)" } ?? "zero padding")]
       }
@@ -62,10 +71,11 @@ extension ISOBMFFWalk {
       let payloadHead = Array(head.dropFirst(box.headerSize).prefix(8))
       if depth < ISOBMFFLimits.maxDepth, let childStart = ISOBMFFBoxTypes.childOffset(type: box.type, payloadHead: payloadHead),
          box.payloadOffset + childStart <= box.end {
-        if box.type == "stbl" { currentTrack = ISOBMFFTrackSamples(handler: movie.currentHandler) }
+        if box.type == "stbl" { currentTrack = ISOBMFFTrackSamples(handler: movie.currentHandler, number: movie.currentTrackNumber) }
         enterMovieBox(box)
         let children = childBoxes(box.payloadOffset + childStart..<box.end, depth: depth + 1, parent: box.type)
-        if box.type == "stbl", let track = currentTrack {
+        if box.type == "stbl", var track = currentTrack {
+          track.readDescriptions(source)
           tracks.append(track)
           currentTrack = nil
         }
@@ -76,6 +86,7 @@ extension ISOBMFFWalk {
       if parent == "stbl", Self.sampleTableTypes.contains(box.type), currentTrack?.tables[box.type] == nil {
         currentTrack?.tables[box.type] = box.payloadRange
       }
+      if parent == "stbl", box.type == "stsd", currentTrack?.descriptions == nil { currentTrack?.descriptions = box.payloadRange }
       let uuid = box.type == "uuid" && head.count >= box.headerSize ? Array(head[(box.headerSize - 16)..<box.headerSize]) : []
       if uuid == ISOBMFFWalk.c2paUUID { return [c2paBox(box, note: note)] }
       if let node = movieLeaf(box, parent: parent, note: note, uuid: uuid) { return [node] }

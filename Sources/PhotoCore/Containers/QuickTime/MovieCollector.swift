@@ -26,9 +26,20 @@ struct MovieCollector {
   private var track: MovieTrack?
   /// The handler type of the track being walked ("vide", "meta"…), once its `hdlr` is read.
   var currentHandler: String? { track?.handler }
+  /// `trak` boxes met so far: the number of the one being walked (1 for the first).
+  private(set) var trackNumber = 0
+  /// The number of the track being walked, 0 outside a `trak`.
+  var currentTrackNumber: Int { track == nil ? 0 : trackNumber }
+  /// True once a movie fragment (`moof`) was met: samples the sample tables do not list.
+  var sawFragments = false
+  /// A Novatek GPS list (`moov/gps `): the payload's range. [ExifTool QuickTime.pm GPSDataList]
+  var gpsList: Range<Int>?
+  /// Top-level `free` boxes whose content starts "GPS " (Novatek `freeGPS ` blocks outside a list).
+  var freeGPSBoxes: [Range<Int>] = []
   private var budget = maxTotalBytes
 
   mutating func beginTrack() {
+    trackNumber += 1
     track = MovieTrack(id: 0, width: 0, height: 0, matrix: .identity)
   }
 

@@ -12,8 +12,8 @@ enum QuickTimeBoxTypes {
     "clef", "prof", "enof", "gmin", "tcmi", "text", "crgn", "kmat", "ctab", "load", "alis", "rsrc",
     // track references [QTFF "Track reference atoms"; 14496-12 8.3.3]
     "cdep", "chap", "sync", "hint", "tmcd", "vdep", "mpod", "ipir", "scpt", "ssrc", "fall", "folw", "forc", "subt", "sbtl",
-    // media headers [14496-12 8.4.5]
-    "hmhd", "nmhd", "sthd",
+    // media headers [14496-12 8.4.5]; GoPro's base media info of a GPMF track [gopro/gpmf-parser docs/README.md]
+    "hmhd", "nmhd", "sthd", "gpmd",
     // the preview atom at the top level of old movies [QTFF "Preview atom"]
     "pnot",
   ]
