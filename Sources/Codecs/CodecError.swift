@@ -8,6 +8,8 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   case webp(String)
   /// giflib refused or could not finish the data.
   case gif(String)
+  /// libtiff refused or could not finish the data.
+  case tiff(String)
   case tooLarge(width: Int, height: Int, limit: Int)
   case invalidArgument(String)
   /// A decoder's own resource limit refused the file before decoding it (libheif's "Security
@@ -32,6 +34,7 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case .png(let m): "PNG: \(m)"
     case .webp(let m): "WebP: \(m)"
     case .gif(let m): "GIF: \(m)"
+    case .tiff(let m): "TIFF: \(m)"
     case .tooLarge(let w, let h, let limit):
       "image is \(w)×\(h) (\(w * h) pixels), over the limit of \(limit) pixels"
     case .invalidArgument(let m): m

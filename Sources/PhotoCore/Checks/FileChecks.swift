@@ -44,6 +44,7 @@ struct DescriptorMismatchCheck: Check {
     .jpeg: ["jpeg", "jpg", "image/jpeg"], .png: ["png", "image/png"], .heic: ["heic", "heif", "image/heic"],
     .heif: ["heif", "image/heif"], .avif: ["avif", "image/avif"], .webp: ["webp", "image/webp"], .gif: ["gif", "image/gif"],
     .mov: ["mov", "qt", "quicktime", "video/quicktime"], .mp4: ["mp4", "m4v", "video/mp4"],
+    .tiff: ["tiff", "tif", "image/tiff"], .dng: ["dng", "image/x-adobe-dng"], .raw: ["raw"],
   ]
 
   func findings(for s: CheckSubject) -> [Finding] {

@@ -111,7 +111,7 @@ extension FindingID {
       why: "Nothing was checked, so nothing can be vouched for. In a batch the file is reported and the batch goes on; single-file commands also exit 3.",
       fix: "Fix what the reason says: the path, the pipeline's encoder, the descriptor's JSON, raise --file-timeout, or name the originals' folder with --originals DIR when you trust it.",
       exampleCommand: "photoaudit verify Fixtures/defects/size-lie.json",
-      exampleOutput: ["PA013 error   unreadable: not a JPEG, HEIF/AVIF, PNG, WebP or GIF file (starts with 7b 0a 20 20 22 6d 65 64)"])
+      exampleOutput: ["PA013 error   unreadable: not a JPEG, HEIF/AVIF, PNG, WebP, GIF, TIFF or DNG file (starts with 7b 0a 20 20 22 6d 65 64)"])
     case .unaccountedBytes: FindingExplanation(
       summary: "bytes outside every known structure (after EOI or IEND, in `free` boxes, in `mdat` no item references, beyond an ICC profile's tags)",
       meaning: "Part of the file belongs to no structure a reader interprets, or to a structure of unknown kind: data after the JPEG end-of-image marker or the PNG IEND, a HEIF `free` box, `mdat` bytes no item or track references, an unknown APPn segment, chunk or box (a vendor box in a video's `udta`). Error when the bytes hold an image, EXIF/TIFF, XMP or text; info when they are zero padding; warning otherwise. A Motion Photo whose XMP `Container:Directory` (or `MicroVideoOffset`) does not describe its bytes — a video that is not where it says, lengths that do not match — is a warning too. `inspect --map` shows every byte's structure.",

@@ -53,6 +53,9 @@ public enum CarrierKind: String, Sendable, Equatable, Hashable, Codable, CaseIte
   case c2paClaim = "c2pa-claim"
   /// A C2PA claim or ingredient thumbnail: an image embedded in a manifest.
   case c2paThumbnail = "c2pa-thumbnail"
+  /// A GeoTIFF georeference (ModelTiepoint, ModelTransformation, GeoKeys): where a raster lies
+  /// on Earth, a location like GPS. [GeoTIFF 1.1]
+  case geotiff
 }
 
 /// One metadata carrier located in a file: where it is and its payload bytes.
@@ -149,6 +152,9 @@ public struct ContainerScan: Sendable {
   public var motionPhoto: MotionPhotoInfo?
   /// JUMBF: the C2PA manifests the walk located, for the model and the embedded-file finder.
   public var c2pa: C2PAStoreLayout?
+  /// A TIFF file (TIFF, DNG, a raw): every IFD the walk read, for the model, the embedded-image
+  /// finder and the pixel decoder.
+  var tiffFile: TIFFFileLayout?
 
   public init(format: ImageFormat?, storedSize: PixelSize? = nil, carriers: [Carrier] = [],
               transforms: [HEIFTransform] = [], structureTags: [MetadataTag] = [],
