@@ -43,7 +43,7 @@ struct TIFFPictureChoice: Sendable, Equatable {
     let name = layout.directories[main].name
     if let picture = choice(main, preview: false) { return picture }
     guard layout.format != .tiff else {
-      throw .unsupported("\(name) (\(image.summary)) is in a coding photoaudit does not decode, so its pixels were not checked")
+      throw .unsupported("\(name) (\(image.summary)) is in a coding photoaudit does not decode")
     }
     // The largest preview (by the size its directory gives; a JPEG without one by its header),
     // the JPEGs in MakerNotes and binary values (a Panasonic raw's JpgFromRaw) included.
@@ -61,7 +61,7 @@ struct TIFFPictureChoice: Sendable, Equatable {
     }
     guard let largest = previews.max(by: { pixels($0) < pixels($1) }), pixels(largest) > 0 else {
       let what = image.isRawSensorData ? "sensor data (\(image.summary))" : "in a coding photoaudit does not decode (\(image.summary))"
-      throw .unsupported("the \(layout.format == .dng ? "DNG" : "raw")'s image in \(name) is \(what) and it has no preview photoaudit decodes, so its pixels were not checked")
+      throw .unsupported("the \(layout.format == .dng ? "DNG" : "raw")'s image in \(name) is \(what) and it has no preview photoaudit decodes")
     }
     return largest
   }
