@@ -67,7 +67,7 @@ static inline TIFF *pa_tiff_open(thandle_t handle, TIFFReadWriteProc read, TIFFR
   TIFFOpenOptionsSetErrorHandlerExtR(options, pa_tiff_on_error, messages);
   TIFFOpenOptionsSetWarningHandlerExtR(options, pa_tiff_on_warning, messages);
   TIFFOpenOptionsSetMaxSingleMemAlloc(options, max_single_alloc);
-  TIFF *tif = TIFFClientOpenExt("photoaudit", "rmh", handle, read, write, seek, close, size, map, unmap, options);
+  TIFF *tif = TIFFClientOpenExt("file", "rmh", handle, read, write, seek, close, size, map, unmap, options);
   TIFFOpenOptionsFree(options);
   return tif;
 }

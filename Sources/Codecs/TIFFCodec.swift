@@ -97,7 +97,7 @@ public enum TIFFCodec {
 
   /// Rows decoded at once: whole strips (or tile rows) while a band of RGBA stays within
   /// `maxBandBytes`, else as many rows as fit, a multiple of 16 (YCbCr subsampling stays aligned).
-  static func bandRows(width: Int, height: Int, strile: UInt32?) -> Int {
+  package static func bandRows(width: Int, height: Int, strile: UInt32?) -> Int {
     let fit = max(1, maxBandBytes / max(1, width * 4))
     let unit = max(1, min(Int(strile ?? 1), height))
     if unit <= fit { return min(height, max(unit, fit / unit * unit)) }

@@ -39,7 +39,8 @@ enum TIFFFileDecoder {
       let group = directory.kind == .image ? directory.name : table.rawValue
       let item = directory.kind == .image || directory.page == 0 ? nil : directory.page + 1
       var gpsEntries: [String: TagValue] = [:]
-      for entry in directory.entries.prefix(maxTagsPerDirectory) where !ExifDecoder.pointerTags.contains(entry.tag) {
+      // An entry whose value is not in the file shows nothing (the walk made it a PA015).
+      for entry in directory.entries.prefix(maxTagsPerDirectory) where entry.value != nil && !ExifDecoder.pointerTags.contains(entry.tag) {
         let name = TIFFTagNames.name(entry.tag, in: directory.kind)
         let value = Self.value(entry, group: table, source: source, bigEndian: bigEndian)
         contents.tags.append(MetadataTag(carrier: .exif, item: item, group: group, name: name, value: value))

@@ -82,7 +82,8 @@ enum TIFFFileWalker {
     var out: [Carrier] = []
     for directory in layout.directories where directory.kind == .image {
       for (tag, kind, label) in kinds {
-        guard let entry = directory.entry(tag), let value = entry.value, !value.isEmpty else { continue }
+        // A value held in the entry itself (4 bytes or fewer) is no block: the table explains it.
+        guard let entry = directory.entry(tag), let value = entry.value, !value.isEmpty, !entry.isInline else { continue }
         let note = "\(directory.name) tag 0x\(TIFFFileLayout.hex(tag)) (\(label))"
         guard value.count <= maxCarrierBytes, let payload = try? reader.source.bytes(in: value), payload.count == value.count else {
           tree.markIncomplete(kind.rawValue, "\(note) is \(value.count) bytes, over the \(maxCarrierBytes >> 20) MiB read; it was swept for GPS, not decoded")
