@@ -144,6 +144,19 @@ import Testing
     #expect(choice.directory == "IFD0" && !choice.isPreview)
   }
 
+  /// A CR2 header naming a raw IFD that cannot be read: listed once as a problem, the walk ends
+  /// (it queued the unreadable IFD again and again until memory ran out; a mutation found it).
+  @Test func anUnreadableCR2RawIFDIsReadOnce() throws {
+    var bytes = try Self.bytes("tiff/cr2-gps.cr2")
+    #expect(bytes[0] == UInt8(ascii: "I"))
+    let outside = UInt32(bytes.count + 1000)
+    for i in 0..<4 { bytes[12 + i] = UInt8(truncatingIfNeeded: outside >> (8 * UInt32(i))) }
+    let tree = LayoutWalker.walk(MemorySource(bytes), format: try #require(ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)))), mode: .complete)
+    let layout = try #require(tree.scan.tiffFile)
+    #expect(layout.directories.filter { $0.kind == .image }.map(\.name) == ["IFD0", "IFD1", "IFD2", "IFD3"])
+    #expect(layout.unread.filter { $0.contains("CR2 raw IFD") }.count == 1, "\(layout.unread)")
+  }
+
   /// A raw whose only image is sensor data has no picture to check.
   @Test func aDNGWithoutAPreviewHasNoPicture() throws {
     #expect(throws: PixelDecodeFailure.unsupported("the DNG's image in IFD0 is sensor data (192×128, Compression 7 (JPEG)) and it has no preview photoaudit decodes")) {

@@ -91,7 +91,7 @@ extension Sanitizer {
                                      createdAtLocal: DescriptorWriter.createdAtLocal(metadata), notes: notes, bytesIn: bytesIn,
                                      damage: encoded.damage, videoDropped: VideoRemediation.dropsVideo(metadata, companion: companion)))
     } catch let failure as Failure {
-      return .failure(SanitizeFailure(message: failure.message, bytesIn: bytesIn, notes: notes))
+      return .failure(SanitizeFailure(message: failure.message, bytesIn: bytesIn, notes: notes, findings: failure.findings))
     } catch {
       return .failure(SanitizeFailure(message: "\(input): \(error)", bytesIn: bytesIn, notes: notes))
     }

@@ -13,7 +13,8 @@ extension Sanitizer {
     do {
       choice = try TIFFPictureChoice.choose(MemorySource(bytes))
     } catch {
-      throw Failure("\(m.path): not sanitized, nothing written: \(error)")
+      throw Failure("\(m.path): not sanitized, nothing written: \(error)",
+                    findings: [Finding(.unreadable, file: m.path, carrier: "file", evidence: "\(m.path) has no picture photoaudit decodes: \(error); nothing was written for it")])
     }
     guard choice.isPreview else { return displayed }
     var size = choice.size

@@ -43,7 +43,12 @@ public struct SanitizeResult: Sendable {
 public enum Sanitizer {
   struct Failure: Error {
     var message: String
-    init(_ message: String) { self.message = message }
+    /// Findings about the input that say why (a raw with no picture to make an output from: PA013).
+    var findings: [Finding] = []
+    init(_ message: String, findings: [Finding] = []) {
+      self.message = message
+      self.findings = findings
+    }
   }
 
   /// Decodes, orients, crops, resizes and encodes; returns the file bytes and the quality used.

@@ -39,9 +39,12 @@ extension TIFFFileLayout {
       }
     }
     var problems: [String] = []
+    var rawQueued = false
     while true {
-      // A CR2 names its raw IFD in the header too; it is IFD3 of the chain, read there.
-      if head == queue.count, let raw = reader.header.cr2RawIFD, visited[raw] == nil, !layout.directories.isEmpty {
+      // A CR2 names its raw IFD in the header too; it is IFD3 of the chain, read there. Queued
+      // once: one that cannot be read is never marked visited, and was queued again without end.
+      if head == queue.count, !rawQueued, let raw = reader.header.cr2RawIFD, visited[raw] == nil, !layout.directories.isEmpty {
+        rawQueued = true
         queue.append(Pending(offset: raw, name: "CR2 raw IFD", kind: .image, parent: 0, page: 0, depth: 1, chain: false))
       }
       guard head < queue.count else { break }
