@@ -5,6 +5,7 @@ SHELL        := /bin/bash
 SWIFT        ?= swift
 DEB_PACKAGES := libexif-dev libheif-dev libturbojpeg0-dev libpng-dev zlib1g-dev pkg-config \
                 libwebp-dev libgif-dev libjxl-dev libbrotli-dev libjxl-tools brotli \
+                libtiff-dev libtiff-tools \
                 libimage-exiftool-perl libheif-examples imagemagick libjpeg-turbo-progs \
                 python3 python3-jsonschema zsh fish jhead ffmpeg webp gifsicle
 # CI adds chromium (EXTRA_PACKAGES=chromium) for the HTML report browser test.

@@ -38,10 +38,13 @@ let package = Package(
     .systemLibrary(
       name: "CBrotli", pkgConfig: "libbrotlidec",
       providers: [.apt(["libbrotli-dev"])]),
+    .systemLibrary(
+      name: "CTIFF", pkgConfig: "libtiff-4",
+      providers: [.apt(["libtiff-dev"])]),
     // The only target that touches C. Exposes Swift values only.
     .target(
       name: "Codecs",
-      dependencies: ["CExif", "CHeif", "CTurboJPEG", "CPNG", "CZlib", "CWebP", "CGif", "CJXL", "CBrotli"]),
+      dependencies: ["CExif", "CHeif", "CTurboJPEG", "CPNG", "CZlib", "CWebP", "CGif", "CJXL", "CBrotli", "CTIFF"]),
     // Pure Swift: containers, carriers, model, checks, reports, remediation.
     .target(name: "PhotoCore", dependencies: ["Codecs"]),
     // Hand-written argument parsing and commands.

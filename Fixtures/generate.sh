@@ -478,6 +478,7 @@ bash "$HERE/gen/residue.sh"           # residue/: EXIF not read in full, garbage
 bash "$HERE/gen/vendor-records.sh"    # vendor/: FLIR FFF GPS records, drone/any-namespace XMP positions, LocationShown points, C2PA place names (issue 25)
 bash "$HERE/gen/jxl.sh"               # jxl/: JPEG XL codestreams and containers, Exif/xml/jumb/brob/jbrd boxes (issue 25)
 bash "$HERE/gen/telemetry.sh"         # telemetry/: GPMF, camm, mebx, djmd, Novatek GPS, subtitles, timecode (issue 25)
+bash "$HERE/gen/tiff.sh"              # tiff/: TIFF, BigTIFF, GeoTIFF, DNG/NEF/CR2-shaped and hostile TIFFs; expected/tiff*/
 
 # ---------------------------------------------------------------------------------------
 note "sizes"

@@ -5,7 +5,7 @@
 import PackageDescription
 
 /// One libFuzzer executable per parser (see `FuzzTarget`), named `fuzz-<target>`.
-let fuzzTargets = ["jpeg", "exif", "xmp", "iptc", "mpf", "isobmff", "png", "descriptor", "policy", "inspect", "icc", "video", "riff", "gif", "jumbf"]
+let fuzzTargets = ["jpeg", "exif", "xmp", "iptc", "mpf", "isobmff", "png", "descriptor", "policy", "inspect", "icc", "video", "riff", "gif", "jumbf", "tiff"]
 
 let package = Package(
   name: "photoaudit-fuzz",

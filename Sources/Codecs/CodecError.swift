@@ -10,6 +10,8 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   case gif(String)
   /// libjxl refused or could not finish the data.
   case jxl(String)
+  /// libtiff refused or could not finish the data.
+  case tiff(String)
   case tooLarge(width: Int, height: Int, limit: Int)
   case invalidArgument(String)
   /// A decoder's own resource limit refused the file before decoding it (libheif's "Security
@@ -35,6 +37,7 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case .webp(let m): "WebP: \(m)"
     case .gif(let m): "GIF: \(m)"
     case .jxl(let m): "JPEG XL: \(m)"
+    case .tiff(let m): "TIFF: \(m)"
     case .tooLarge(let w, let h, let limit):
       "image is \(w)×\(h) (\(w * h) pixels), over the limit of \(limit) pixels"
     case .invalidArgument(let m): m

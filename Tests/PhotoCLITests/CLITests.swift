@@ -57,7 +57,7 @@ import Testing
     try Data([0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0, 8, 0, 8, 1, 1, 0x11, 0, 0xFF, 0xD9]).write(to: jpeg)
     let unreadable = PhotoCLI.runCapturing(["inspect", "--format", "json", text.path, jpeg.path])
     #expect(unreadable.status == 3)
-    #expect(unreadable.err.contains("notes.jpg: not a JPEG, HEIF/AVIF, PNG, WebP, GIF or JPEG XL file (starts with 68 65 6c 6c 6f)"))
+    #expect(unreadable.err.contains("notes.jpg: not a JPEG, HEIF/AVIF, PNG, WebP, GIF, JPEG XL, TIFF or DNG file (starts with 68 65 6c 6c 6f)"))
     #expect(unreadable.out.contains("\"width\": 8"))
     let r = PhotoCLI.runCapturing(["inspect", "--format", "json", text.path, jpeg.path, directory.appendingPathComponent("missing.jpg").path])
     #expect(r.status == 2)

@@ -64,7 +64,7 @@ import Testing
     let r = PhotoCLI.runCapturing(["inspect", text, scratch.path + "/missing.jpg"])
     #expect(r.out == """
       \(text)  ?
-        error  not a JPEG, HEIF/AVIF, PNG, WebP, GIF or JPEG XL file (starts with 68 65 6c 6c 6f)
+        error  not a JPEG, HEIF/AVIF, PNG, WebP, GIF, JPEG XL, TIFF or DNG file (starts with 68 65 6c 6c 6f)
 
       \(scratch.path)/missing.jpg  ?
         error  cannot open: no such file

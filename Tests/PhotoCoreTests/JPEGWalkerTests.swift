@@ -96,7 +96,7 @@ import Testing
 
   @Test func notAJPEGIsAClearError() {
     let m = Inspector.inspect(source: MemorySource(Array("%PDF-1.4....".utf8)), path: "x.jpg")
-    #expect(m.error == "not a JPEG, HEIF/AVIF, PNG, WebP, GIF or JPEG XL file (looks like PDF)")
+    #expect(m.error == "not a JPEG, HEIF/AVIF, PNG, WebP, GIF, JPEG XL, TIFF or DNG file (looks like PDF)")
     // A GIF is read now: a cut one says where it ends.
     let gif = Inspector.inspect(source: MemorySource(Array("GIF89a....".utf8)), path: "x.gif")
     #expect(gif.error == "GIF logical screen descriptor ends early at byte 10")

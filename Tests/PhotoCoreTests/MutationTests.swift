@@ -24,7 +24,7 @@ import Testing
   static func count(for target: FuzzTarget) -> Int {
     if let text = ProcessInfo.processInfo.environment["PHOTOAUDIT_MUTATIONS"], let n = Int(text) { return n }
     switch target {
-    case .inspect: return 3000
+    case .inspect, .tiff: return 3000
     case .exif, .isobmff, .png, .jpeg, .iptc, .video, .riff, .gif, .jumbf: return 5000
     default: return 10_000
     }

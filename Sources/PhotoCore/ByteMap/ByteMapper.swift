@@ -20,7 +20,7 @@ public enum ByteMapper {
     let head = (try? source.bytes(in: 0..<min(source.count, ImageFormat.sniffLength))) ?? []
     guard let format = ImageFormat.sniff(head) else {
       var builder = ByteMapBuilder(fileSize: source.count)
-      if source.count > 0 { builder.warn("not a JPEG, HEIF/AVIF, PNG, WebP or GIF file: nothing mapped") }
+      if source.count > 0 { builder.warn("not \(ImageFormat.readableNames) file: nothing mapped") }
       var map = builder.build(format: nil)
       describeContent(of: &map, source: source)
       return map

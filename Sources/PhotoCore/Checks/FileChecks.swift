@@ -45,6 +45,7 @@ struct DescriptorMismatchCheck: Check {
     .heif: ["heif", "image/heif"], .avif: ["avif", "image/avif"], .webp: ["webp", "image/webp"], .gif: ["gif", "image/gif"],
     .jxl: ["jxl", "image/jxl"],
     .mov: ["mov", "qt", "quicktime", "video/quicktime"], .mp4: ["mp4", "m4v", "video/mp4"],
+    .tiff: ["tiff", "tif", "image/tiff"], .dng: ["dng", "image/x-adobe-dng"], .raw: ["raw"],
   ]
 
   func findings(for s: CheckSubject) -> [Finding] {

@@ -113,6 +113,8 @@ public enum PictureDecoder {
         return try decodeJXL(try readAll(source), metadata: metadata, reduction: reduction, maxPixels: maxPixels)
       case .heic, .heif, .avif:
         return try decodeHEIF(source, metadata: metadata, heif: heif, reduction: reduction, maxPixels: maxPixels, threads: threads)
+      case .tiff, .dng, .raw:
+        return try decodeTIFF(source, metadata: metadata, reduction: reduction, maxPixels: maxPixels)
       case .mov, .mp4:
         preconditionFailure("videos are refused above")
       }

@@ -64,7 +64,7 @@ public enum Inspector {
       return Inspection(metadata: metadata, tree: nil)
     }
     guard let format = ImageFormat.sniff(head) else {
-      metadata.error = "not a JPEG, HEIF/AVIF, PNG, WebP, GIF or JPEG XL file (\(describeMagic(head)))"
+      metadata.error = "not \(ImageFormat.readableNames) file (\(describeMagic(head)))"
       return Inspection(metadata: metadata, tree: nil)
     }
     metadata.format = format

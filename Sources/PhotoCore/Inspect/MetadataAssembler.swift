@@ -37,6 +37,7 @@ struct MetadataAssembler {
         if isPrimary { primaryExifSeen = true }
       }
     }
+    if let tiffFile = scan.tiffFile { decodeTIFFFile(tiffFile, tree: tree, into: &m) }
     decodeOtherCarriers(normalized, into: &m)
     if !scan.timedTracks.isEmpty { decodeTimedTracks(tree, into: &m) }
     if let store = scan.c2pa { decodeC2PA(store, tree: tree, carriers: normalized.carriers, into: &m) }
@@ -91,7 +92,7 @@ struct MetadataAssembler {
       case .trailer, .c2paAssertion, .c2paClaim: return carrier.item
       default: return nil
       }
-    case .jpeg: return carrier.item
+    case .jpeg, .tiff, .dng, .raw: return carrier.item
     case .heic, .heif, .avif:
       guard carrier.kind != .trailer, let primary = scan.primaryItemID else { return carrier.item }
       return carrier.describedItems.contains(primary) ? nil : carrier.item

@@ -7,6 +7,7 @@ extension EmbeddedDocumentFinder {
     case .heic, .heif, .avif, .isobmff, .mov, .mp4: "after the last box"
     case .icc: "after the last tag"
     case .tiff: "after the TIFF block"
+    case .tiffFile: "after the last structure of the TIFF"
     case .webp: "after the RIFF data"
     case .gif: "after the GIF trailer"
     case .jxl: "after the JPEG XL codestream or last box"

@@ -28,6 +28,12 @@ extension EmbeddedDocumentFinder {
       regions.append((makerNote, Self.makerNotePreviewRole))
     }
     regions += slack.filter { $0.count >= JPEGExtent.minimumLength }.map { ($0, Self.slackPreviewRole) }
+    vendorPreviews(in: regions, of: carrier, besides: structure.thumbnail)
+  }
+
+  /// The whole JPEGs in `regions` of `carrier`'s payload (not overlapping `thumbnail`), each
+  /// walked as the next `preview` child, within the caps above.
+  mutating func vendorPreviews(in regions: [(range: Range<Int>, role: String)], of carrier: Carrier, besides thumbnail: Range<Int>?) {
     guard !regions.isEmpty else { return }
     var extent = JPEGExtent(source: MemorySource(carrier.payload))
     var candidates = 0
@@ -40,7 +46,7 @@ extension EmbeddedDocumentFinder {
           return
         }
         guard let end = extent.end(from: start, limit: region.upperBound),
-              structure.thumbnail.map({ !$0.overlaps(start..<end) }) ?? true else {
+              thumbnail.map({ !$0.overlaps(start..<end) }) ?? true else {
           position = start + 1
           continue
         }

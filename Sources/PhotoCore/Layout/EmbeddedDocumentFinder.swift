@@ -17,6 +17,7 @@ struct EmbeddedDocumentFinder {
 
   mutating func findAll() {
     exifBlocks()
+    tiffImages()
     jfxxThumbnails()
     iccProfiles()
     mpfImages()

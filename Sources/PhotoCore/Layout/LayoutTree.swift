@@ -6,16 +6,27 @@ public enum DocumentFormat: String, Sendable, Equatable, Hashable, CaseIterable 
   case isobmff
   /// A TIFF block (EXIF without the "Exif\0\0" header, e.g. after a JPEG's EOI).
   case tiff
+  /// A whole TIFF-shaped file: TIFF, BigTIFF, DNG, a TIFF-based camera raw (`TIFFFileWalker`).
+  case tiffFile = "tiff-file"
   /// An ICC colour profile.
   case icc
   /// A JUMBF box (ISO/IEC 19566-5): a C2PA manifest store.
   case jumbf
 
-  /// The image format of a top-level file read as this document.
-  public var imageFormat: ImageFormat? { ImageFormat(rawValue: rawValue) }
+  /// The image format of a top-level file read as this document (a TIFF file's walk says
+  /// whether it is a TIFF, a DNG or a raw; an EXIF block is no image).
+  public var imageFormat: ImageFormat? {
+    switch self {
+    case .tiff: nil
+    case .tiffFile: .tiff
+    default: ImageFormat(rawValue: rawValue)
+    }
+  }
 
   /// The document format of an image format.
-  public init(_ format: ImageFormat) { self = DocumentFormat(rawValue: format.rawValue)! }
+  public init(_ format: ImageFormat) {
+    self = format.isTIFFFamily ? .tiffFile : DocumentFormat(rawValue: format.rawValue)!
+  }
 }
 
 /// One document read by one walk: a file, or an image or profile embedded in one. Every

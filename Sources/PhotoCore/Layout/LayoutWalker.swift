@@ -24,6 +24,7 @@ public enum LayoutWalker {
     case .png: tree = PNGWalker.walk(source, range: range, mode: mode)
     case .heic, .heif, .avif, .isobmff, .mov, .mp4: tree = ISOBMFFWalker.walk(source, range: range, mode: mode, format: format)
     case .tiff: tree = TIFFWalker.walk(source, range: range, placement: placement)
+    case .tiffFile: tree = TIFFFileWalker.walk(source, range: range, mode: mode)
     case .icc: tree = ICCWalker.walk(source, range: range, placement: placement)
     case .webp: tree = WebPWalker.walk(source, range: range, mode: mode)
     case .gif: tree = GIFWalker.walk(source, range: range, mode: mode)
@@ -86,9 +87,11 @@ enum DocumentSniffer {
   /// The format of the document starting at `head[0]`, and how many bytes of wrapping come first
   /// ("Exif\0\0" before a TIFF block).
   static func sniff(_ head: [UInt8]) -> (format: DocumentFormat, skip: Int)? {
+    // A classic TIFF header inside a file is read as an EXIF block (what it almost always is);
+    // other TIFF-shaped headers (BigTIFF, a raw's) as a TIFF file.
+    if ByteSniffer.tiffHeader(head) != nil { return (.tiff, 0) }
     if let image = ImageFormat.sniff(head) { return (DocumentFormat(image), 0) }
     if head.count >= 12, head[4..<8].elementsEqual("ftyp".utf8) { return (.isobmff, 0) }
-    if ByteSniffer.tiffHeader(head) != nil { return (.tiff, 0) }
     if head.starts(with: ByteSniffer.exifHeader), ByteSniffer.tiffHeader(Array(head.dropFirst(6))) != nil { return (.tiff, 6) }
     return nil
   }

@@ -72,6 +72,9 @@ public enum CarrierKind: String, Sendable, Equatable, Hashable, Codable, CaseIte
   case freeGPS = "freegps"
   /// The samples of a track of data in a format photoaudit does not decode (PA015).
   case timedData = "timed-data"
+  /// A GeoTIFF georeference (ModelTiepoint, ModelTransformation, GeoKeys): where a raster lies
+  /// on Earth, a location like GPS. [GeoTIFF 1.1]
+  case geotiff
 }
 
 /// One metadata carrier located in a file: where it is and its payload bytes.
@@ -175,6 +178,9 @@ public struct ContainerScan: Sendable {
   /// MOV/MP4: the tracks whose samples are data (timed metadata, text, timecode) and a Novatek
   /// GPS list, located for the telemetry decoders (`Carriers/Telemetry`).
   public var timedTracks: [TimedTrack] = []
+  /// A TIFF file (TIFF, DNG, a raw): every IFD the walk read, for the model, the embedded-image
+  /// finder and the pixel decoder.
+  var tiffFile: TIFFFileLayout?
 
   public init(format: ImageFormat?, storedSize: PixelSize? = nil, carriers: [Carrier] = [],
               transforms: [HEIFTransform] = [], structureTags: [MetadataTag] = [],

@@ -11,6 +11,13 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
   case jxl
   /// QuickTime movie (`ftyp` brand `qt  `) and MP4-family video (ISO/3GPP brands). [VideoFormats]
   case mov, mp4
+  /// TIFF and BigTIFF. [TIFF 6.0; BigTIFF]
+  case tiff
+  /// Adobe DNG: a TIFF whose IFD0 has DNGVersion. [DNG 1.7]
+  case dng
+  /// A TIFF-based camera raw other than DNG (Canon CR2, Nikon NEF, Sony ARW, Pentax PEF,
+  /// Panasonic RW2, Olympus ORF…): metadata and previews are read, sensor data is not decoded.
+  case raw
 
   /// Bytes needed by `sniff(_:)`.
   public static let sniffLength = 64
@@ -22,6 +29,9 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
     if head.count >= 12, head.hasPrefix(Array("RIFF".utf8)), head[8..<12].elementsEqual("WEBP".utf8) { return .webp }
     if head.hasPrefix(Array("GIF87a".utf8)) || head.hasPrefix(Array("GIF89a".utf8)) { return .gif }
     if JXLWalker.isJXL(head) { return .jxl }
+    if head.count >= 4, head[0] == head[1], head[0] == 0x49 || head[0] == 0x4D, let header = TIFFFileHeader.parse(head) {
+      return header.isCR2 || header.dialect == .panasonic || header.dialect == .olympus ? .raw : .tiff
+    }
     return isobmffImageFormat(head) ?? VideoBrands.quickTimeWithoutBrand(head)
   }
 
@@ -54,4 +64,10 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
 
   /// True for the video formats (metadata read, pixels never decoded).
   public var isVideo: Bool { self == .mov || self == .mp4 }
+
+  /// True for the TIFF-shaped formats read by the TIFF file walker.
+  public var isTIFFFamily: Bool { self == .tiff || self == .dng || self == .raw }
+
+  /// The formats photoaudit reads, as the PA013 message for any other file lists them.
+  public static let readableNames = "a JPEG, HEIF/AVIF, PNG, WebP, GIF, JPEG XL, TIFF or DNG"
 }

@@ -95,7 +95,7 @@ extension Sanitizer {
                                      damage: encoded.damage, videoDropped: VideoRemediation.dropsVideo(metadata, companion: companion),
                                      telemetryDropped: VideoRemediation.dropsTelemetry(metadata, companion: companion)))
     } catch let failure as Failure {
-      return .failure(SanitizeFailure(message: failure.message, bytesIn: bytesIn, notes: notes))
+      return .failure(SanitizeFailure(message: failure.message, bytesIn: bytesIn, notes: notes, findings: failure.findings))
     } catch {
       return .failure(SanitizeFailure(message: "\(input): \(error)", bytesIn: bytesIn, notes: notes))
     }

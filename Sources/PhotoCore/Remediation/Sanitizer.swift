@@ -43,17 +43,23 @@ public struct SanitizeResult: Sendable {
 public enum Sanitizer {
   struct Failure: Error {
     var message: String
-    init(_ message: String) { self.message = message }
+    /// Findings about the input that say why (a raw with no picture to make an output from: PA013).
+    var findings: [Finding] = []
+    init(_ message: String, findings: [Finding] = []) {
+      self.message = message
+      self.findings = findings
+    }
   }
 
   /// Decodes, orients, crops, resizes and encodes; returns the file bytes and the quality used.
   static func render(_ bytes: consuming [UInt8], metadata m: PhotoMetadata, heif: HEIFFile?, options: SanitizeOptions,
                      notes: inout [String]) throws -> (bytes: [UInt8], quality: Int, damage: String?) {
-    guard let format = m.format, let displayed = m.displayed else { throw Failure("\(m.path): no picture size") }
+    guard let format = m.format, var displayed = m.displayed else { throw Failure("\(m.path): no picture size") }
     guard displayed.pixelCount <= options.maxPixels else {
       throw Failure("\(m.path): \(displayed) is \(displayed.pixelCount) pixels, over --max-pixels \(options.maxPixels) (decompression-bomb guard)")
     }
     if format.isVideo { throw Failure(VideoRemediation.refusal(m.path, format: format)) }
+    if format.isTIFFFamily { displayed = try tiffPictureSize(bytes, metadata: m, displayed: displayed, notes: &notes) }
     let icc = options.keepICC ? ICCProfileSource.profile(of: m) : nil
     if options.profile == .lossless {
       return (try LosslessSanitizer.transform(bytes, metadata: m, icc: icc, options: options), 100, nil)

@@ -41,6 +41,10 @@ enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible {
   /// `JUMBFWalker.walk` (boxes, descriptions, C2PA structure) and the decoding of every JSON/CBOR
   /// content it locates (`C2PAAssertionDecoder`, `CBORReader`).
   case jumbf
+  /// A TIFF-shaped file (TIFF, BigTIFF, DNG, a raw) read by `Inspector` — every IFD, the tags,
+  /// GeoTIFF, the JPEG previews — its byte map, and its picture decoded small (libtiff band by
+  /// band, or a preview by TurboJPEG).
+  case tiff
 
   var description: String { rawValue }
 
@@ -117,11 +121,17 @@ enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible {
         n += C2PAAssertionDecoder.gps(in: value) == nil ? 0 : 1
       }
       return n
+    case .tiff:
+      let source = MemorySource(bytes)
+      let inspection = Inspector.read(source: source, path: "fuzz.tif")
+      let map = inspection.byteMap?.regions.count ?? 0
+      let picture = try? PictureDecoder.decode(source, metadata: inspection.metadata, heif: nil, minLongSide: 32, maxPixels: 4_000_000)
+      return inspection.metadata.tags.count + map % 7 + (picture?.stored.width ?? 0) % 5
     }
   }
 
   /// True when this parser reads whole image files (its seeds are files, not carrier payloads).
-  var readsFiles: Bool { [.jpeg, .isobmff, .png, .inspect, .video, .riff, .gif].contains(self) }
+  var readsFiles: Bool { [.jpeg, .isobmff, .png, .inspect, .video, .riff, .gif, .tiff].contains(self) }
 
   /// Whether a whole file with these leading bytes is a seed for this target.
   func acceptsFile(_ head: ArraySlice<UInt8>) -> Bool {
@@ -130,6 +140,7 @@ enum FuzzTarget: String, CaseIterable, Sendable, CustomStringConvertible {
     case .png: return head.starts(with: PNGWalker.signature)
     case .riff: return head.starts(with: Array("RIFF".utf8))
     case .gif: return head.starts(with: Array("GIF8".utf8))
+    case .tiff: return ImageFormat.sniff(Array(head.prefix(ImageFormat.sniffLength)))?.isTIFFFamily == true
     case .isobmff: return head.count >= 8 && Array(head.dropFirst(4).prefix(4)) == Array("ftyp".utf8)
     case .inspect: return true
     case .video: return ImageFormat.sniff(Array(head.prefix(ImageFormat.sniffLength)))?.isVideo == true

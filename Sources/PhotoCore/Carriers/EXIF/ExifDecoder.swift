@@ -62,16 +62,8 @@ public enum ExifDecoder {
     for entry in raw.entries where !pointerTags.contains(entry.tag) {
       let group = group(of: entry.ifd)
       let name = ExifTagTable.name(entry.tag, in: group)
-      let value: TagValue
-      switch (group, entry.tag) {
-      // UserComment, GPSProcessingMethod, GPSAreaInformation: a character code, then text.
-      case (.exifIFD, 0x9286), (.gps, 0x001B), (.gps, 0x001C): value = ExifValueDecoder.userComment(entry.data)
-      case (.ifd0, 0x9C9B...0x9C9F): value = .text(ExifValueDecoder.utf16Text(entry.data))
-      case (.exifIFD, 0x927C): value = .binary(count: entry.data.count)
-      default:
-        value = ExifValueDecoder.decode(format: entry.format, components: entry.components,
-                                        data: entry.data, bigEndian: raw.bigEndian)
-      }
+      let value = value(entry.tag, in: group, format: entry.format, components: entry.components, data: entry.data,
+                        bigEndian: raw.bigEndian)
       result.tags.append(MetadataTag(carrier: carrier, item: item, group: group.rawValue, name: name, value: value))
       switch (group, entry.tag) {
       case (.ifd0, 0x0112): result.orientation = value.number.map { Int($0) }
@@ -99,6 +91,19 @@ public enum ExifDecoder {
                                      value: .binary(count: thumb.count)))
     }
     return result
+  }
+
+  /// The value of one entry of `group`: UserComment, GPSProcessingMethod and GPSAreaInformation
+  /// as a character code and text, the Windows XP tags as UTF-16, the MakerNote by its size,
+  /// everything else by its TIFF type (`ExifValueDecoder`). Shared by EXIF blocks (libexif's
+  /// entries) and TIFF files (`TIFFFileDecoder`'s). [EXIF 2.32 4.6.5 table 9, 4.6.6]
+  static func value(_ tag: UInt16, in group: ExifGroup, format: UInt16, components: Int, data: [UInt8], bigEndian: Bool) -> TagValue {
+    switch (group, tag) {
+    case (.exifIFD, 0x9286), (.gps, 0x001B), (.gps, 0x001C): ExifValueDecoder.userComment(data)
+    case (.ifd0, 0x9C9B...0x9C9F): .text(ExifValueDecoder.utf16Text(data))
+    case (.exifIFD, 0x927C): .binary(count: data.count)
+    default: ExifValueDecoder.decode(format: format, components: components, data: data, bigEndian: bigEndian)
+    }
   }
 
   /// The fix with a reason set when the block holds a GPS position that is not readable as one

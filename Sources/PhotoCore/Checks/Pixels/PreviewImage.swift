@@ -25,6 +25,9 @@ struct PreviewImage {
   /// Its size as displayed through its own transformations (a HEIF thumbnail item's
   /// `clap`/`irot`/`imir`, whatever its coding); nil when it is displayed with the image's orientation.
   var displayed: PixelSize? = nil
+  /// The offset of the TIFF image directory it is, decoded by libtiff (a NEF's or DNG's
+  /// uncompressed preview in IFD0); nil otherwise.
+  var tiffDirectory: Int? = nil
 
   /// True when its decoded pixels are already as displayed: a HEIF thumbnail item is shown
   /// through its own `clap`/`irot`/`imir` (`heifThumbnail`); the others are stored like their
@@ -56,6 +59,10 @@ struct PreviewImage {
         if isHEIFThumbnail, image.format != .jpeg, let item = image.item {
           return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: false, payload: nil, fileRange: nil,
                               heifItem: item, displayed: image.displayed)
+        }
+        if role.hasPrefix(EmbeddedDocumentFinder.tiffDirectoryPreviewRole) {
+          return PreviewImage(path: image.path, role: role, size: image.size, mayHaveBars: false, payload: nil, fileRange: nil,
+                              tiffDirectory: image.offset)
         }
         let heifJPEG = isHEIFThumbnail && image.format == .jpeg
         guard isStoredLikeTheImage(role) || heifJPEG else { return nil }
@@ -92,7 +99,8 @@ struct PreviewImage {
   /// orientation: EXIF IFD1 and JFXX thumbnails, and the JPEG previews cameras put in the
   /// MakerNote or the EXIF slack.
   static let storedLikeTheImage = [EmbeddedDocumentFinder.ifd1ThumbnailRole, JFXXThumbnail.role,
-                                   EmbeddedDocumentFinder.makerNotePreviewRole, EmbeddedDocumentFinder.slackPreviewRole]
+                                   EmbeddedDocumentFinder.makerNotePreviewRole, EmbeddedDocumentFinder.slackPreviewRole,
+                                   EmbeddedDocumentFinder.tiffJPEGPreviewRole, EmbeddedDocumentFinder.tiffDirectoryPreviewRole]
 
   /// True when `role` is one of `storedLikeTheImage` ("JFXX thumbnail (RGB pixels)" included).
   static func isStoredLikeTheImage(_ role: String) -> Bool { storedLikeTheImage.contains { role.hasPrefix($0) } }
@@ -118,6 +126,7 @@ struct PreviewImage {
   /// `maxBytes` (then the shape check judges it, and the pixel check is incomplete: PA015).
   func decode(from source: any ByteSource, heif: HEIFFile? = nil, maxPixels: Int) -> PixelImage? {
     if let heifItem { return Self.heifThumbnail(heifItem, from: source, file: heif, maxPixels: maxPixels) }
+    if let tiffDirectory { return Self.tiffPreview(tiffDirectory, from: source, maxPixels: maxPixels) }
     let bytes: [UInt8]
     if let payload {
       bytes = payload
@@ -139,7 +148,7 @@ struct PreviewImage {
   /// True when it claims to be a picture: a HEIF coded image item, an uncompressed IFD1
   /// thumbnail (by its Compression tag), bytes that begin with a JPEG's SOI, or a raw JFXX thumbnail.
   func claimsToBePicture(in source: any ByteSource) -> Bool {
-    if heifItem != nil { return true }  // a coded image item, by its type
+    if heifItem != nil || tiffDirectory != nil { return true }  // a coded image item or an image directory, by its type
     if role.hasPrefix(Self.uncompressedRolePrefix) { return true }
     let head: [UInt8]
     if let payload {
@@ -151,6 +160,19 @@ struct PreviewImage {
     }
     if head.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
     return role.hasPrefix(JFXXThumbnail.role) && payload.flatMap(JFXXThumbnail.parse).map { $0.coding != .jpeg } == true
+  }
+
+  /// A preview directory of a TIFF file decoded by libtiff, reduced as the comparison needs;
+  /// nil when it does not decode.
+  static func tiffPreview(_ offset: Int, from source: any ByteSource, maxPixels: Int) -> PixelImage? {
+    let head = (try? source.bytes(in: 0..<TIFFFileHeader.neededBytes)) ?? []
+    let dialect = TIFFFileHeader.parse(head)?.dialect
+    // Rows that do not decode are black: such a picture is not compared (PA015), not judged.
+    guard let result = try? TIFFCodec.decode(ByteSourceInput(source: source), directory: offset,
+                                             presentMagic42: dialect == .panasonic || dialect == .olympus,
+                                             factor: { PixelReduction.factor(width: $0, height: $1, minimumLongSide: PixelVerifier.decodeLongSide) },
+                                             maxPixels: maxPixels), result.damage == nil else { return nil }
+    return result.image
   }
 
   /// How an uncompressed IFD1 thumbnail's role starts, whatever its layout.

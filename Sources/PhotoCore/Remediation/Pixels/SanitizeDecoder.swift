@@ -45,6 +45,10 @@ enum SanitizeDecoder {
         let picture = try PictureDecoder.decode(MemorySource(bytes), metadata: m, heif: heif, factor: k,
                                                 maxPixels: options.maxPixels, threads: options.threadsPerImage)
         return Decoded(image: picture.displayed, damage: picture.damage)
+      case .tiff, .dng, .raw:
+        // A TIFF's main image by libtiff, a raw's largest preview (`TIFFPictureChoice`).
+        let picture = try PictureDecoder.decode(MemorySource(bytes), metadata: m, heif: nil, factor: k, maxPixels: options.maxPixels)
+        return Decoded(image: picture.displayed, damage: picture.damage)
       case .mov, .mp4:
         throw PixelDecodeFailure.unsupported("\(m.path): a \(format.rawValue.uppercased()) video; sanitize does not re-encode video")
       }
