@@ -473,6 +473,7 @@ bash "$HERE/gen/vendor-previews.sh"   # vendor-previews/: PA005 for JPEG preview
 bash "$HERE/gen/uncompressed-thumbnails.sh"   # uncompressed-thumbnails/: PA005 for uncompressed (RGB strip) IFD1 thumbnails
 bash "$HERE/gen/heif-thumbnails.sh"   # heif-thumbnails/: PA005 --no-pixels for a HEIF thumbnail item with its own irot
 bash "$HERE/gen/redteam-heif.sh"      # redteam/: locations in HEIF items and meta boxes, movie atoms, PNG chunks no reader looked at
+bash "$HERE/gen/sidecars.sh"          # sidecars/: XMP sidecars and Google Takeout JSON beside photos (issue 25)
 
 # ---------------------------------------------------------------------------------------
 note "sizes"
