@@ -10,6 +10,7 @@ extension EmbeddedDocumentFinder {
     case .webp: "after the RIFF data"
     case .gif: "after the GIF trailer"
     case .jumbf: "after the JUMBF superbox"
+    case .xmp, .takeoutJSON: "after the sidecar"
     }
   }
 

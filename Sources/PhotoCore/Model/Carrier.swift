@@ -53,6 +53,9 @@ public enum CarrierKind: String, Sendable, Equatable, Hashable, Codable, CaseIte
   case c2paClaim = "c2pa-claim"
   /// A C2PA claim or ingredient thumbnail: an image embedded in a manifest.
   case c2paThumbnail = "c2pa-thumbnail"
+  /// A sidecar file of a photo (an XMP packet, a Google Takeout JSON): read as a metadata file of
+  /// its own, what it carries counts for its photo.
+  case sidecar
 }
 
 /// One metadata carrier located in a file: where it is and its payload bytes.

@@ -9,6 +9,9 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
   case gif
   /// QuickTime movie (`ftyp` brand `qt  `) and MP4-family video (ISO/3GPP brands). [VideoFormats]
   case mov, mp4
+  /// Sidecars, metadata files of their own read with their photo (`SidecarSniffer`: an XMP
+  /// packet; a Google Takeout JSON, told by its keys): no pixels.
+  case xmp, takeoutJSON = "takeout-json"
 
   /// Bytes needed by `sniff(_:)`.
   public static let sniffLength = 64
@@ -51,4 +54,7 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
 
   /// True for the video formats (metadata read, pixels never decoded).
   public var isVideo: Bool { self == .mov || self == .mp4 }
+
+  /// True for the sidecar formats (a metadata file: no pixels, no image size).
+  public var isSidecar: Bool { self == .xmp || self == .takeoutJSON }
 }
