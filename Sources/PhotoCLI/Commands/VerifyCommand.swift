@@ -8,7 +8,7 @@ enum VerifyCommand: Command {
     arguments: "OUTPUT...",
     summary: "check each output against its descriptor's claims and, with its original, by the pixels",
     description: """
-      Checks each output against its descriptor's claims (gps_removed, width, height, format, size_bytes, crop) and every metadata carrier for leaks; with its original (--original, or the descriptor's 'original'), checks orientation, crop and the embedded thumbnail by the pixels.
+      Checks each output against its descriptor's claims (gps_removed, width, height, format, size_bytes, crop) and every metadata carrier for leaks, its sidecars beside it included (XMP, Google Takeout JSON); with its original (--original, or the descriptor's 'original'), checks orientation, crop and the embedded thumbnail by the pixels.
       Exit 1 when a finding is at or above --fail-on; 3 when an output cannot be read at all (the report still lists it, with its PA013 finding).
       """,
     options: [
