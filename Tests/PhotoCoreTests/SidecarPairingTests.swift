@@ -166,4 +166,49 @@ import Testing
     #expect(!result.unpairedOriginals.contains { $0.hasSuffix("IMG_1001.xmp") || $0.hasSuffix(".json") })
     #expect(result.unpairedOriginals.contains { $0.hasSuffix("IMG_1009.xmp") })
   }
+
+  /// What a sidecar name holds decides what it is: a file at a Takeout-only name that is no JSON
+  /// was not checked (PA015); the same bytes at a descriptor's name are a broken descriptor
+  /// (PA013 `descriptor`), as before sidecars.
+  @Test func aBrokenSidecarIsNotChecked() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photoaudit-sidecar-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FileManager.default.copyItem(atPath: Self.folder + "/IMG_2001.jpg", toPath: directory + "/A.jpg")
+    try Data("{ \"geoData\": ".utf8).write(to: URL(fileURLWithPath: directory + "/A.jpg.supplemental-metadata.json"))
+    try Data("{ \"geoData\": ".utf8).write(to: URL(fileURLWithPath: directory + "/A.jpg.json"))
+    var options = AuditOptions()
+    options.comparePixels = false
+    var selection = InputSelection()
+    selection.paths = [directory]
+    let plan = AuditPlan(leakScan: try selection.resolveList())
+    #expect(plan.count == 1)
+    let report = PairAuditor.audit(plan.job(0), options: options)
+    #expect(report.findings.map { "\($0.id.rawValue) \($0.carrier ?? "-")" } == ["PA013 descriptor", "PA015 sidecar"])
+    #expect(report.findings.last?.evidence.contains("A.jpg.supplemental-metadata.json is not JSON") == true)
+    #expect(!report.gpsRemoved)
+  }
+
+  /// A Live Photo is one item: the sidecars of its video are read with its still too.
+  @Test func aLivePhotoVideosSidecarGoesWithTheStill() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photoaudit-sidecar-live-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let live = FixtureFiles.path("video/livephoto")
+    try FileManager.default.copyItem(atPath: live + "/IMG_0001.jpg", toPath: directory + "/IMG_0003.jpg")
+    try FileManager.default.copyItem(atPath: live + "/IMG_0001.mov", toPath: directory + "/IMG_0003.mov")
+    try FileManager.default.copyItem(atPath: FixtureFiles.path("sidecars/takeout/exif-only.json"),
+                                     toPath: directory + "/IMG_0003.mov.supplemental-metadata.json")
+    var selection = InputSelection()
+    selection.paths = [directory]
+    let plan = AuditPlan(leakScan: try selection.resolveList())
+    #expect(plan.count == 1)
+    let job = plan.job(0)
+    #expect(job.companion == directory + "/IMG_0003.mov")
+    #expect(job.sidecars == [directory + "/IMG_0003.mov.supplemental-metadata.json"])
+    var options = AuditOptions()
+    options.comparePixels = false
+    let report = PairAuditor.audit(job, options: options)
+    #expect(report.findings.contains { $0.id == .gpsPresent && $0.carrier == "sidecar" && $0.tag == "geoDataExif" })
+  }
 }

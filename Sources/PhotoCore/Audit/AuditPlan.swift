@@ -107,8 +107,8 @@ public struct AuditPlan: Sendable {
           sidecars = ([output] + (companion.map { [$0] } ?? [])).flatMap { SidecarPairing.sidecars(of: $0, where: aside.contains) }
         }
       }
-      return AuditJob(output: output, descriptor: descriptor, companion: companion,
-                      sidecars: sidecars.filter { $0 != descriptor }.uniqued())
+      if !sidecars.isEmpty { sidecars = sidecars.filter { $0 != descriptor }.uniqued() }
+      return AuditJob(output: output, descriptor: descriptor, companion: companion, sidecars: sidecars)
     case .jobs(let jobs):
       return jobs[index]
     }

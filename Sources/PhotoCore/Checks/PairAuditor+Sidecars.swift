@@ -48,8 +48,9 @@ extension PairAuditor {
     }
   }
 
-  /// `descriptorNames`: where the output's descriptor may be (`descriptorNames(_:)`).
-  static func sortJSON(descriptor: String?, sidecars: [String], descriptorNames: [String]) -> SortedJSON {
+  /// `descriptorNames`: where the output's descriptor may be (`descriptorNames(_:)`), asked for
+  /// only when a Takeout JSON was found at the descriptor's place.
+  static func sortJSON(descriptor: String?, sidecars: [String], descriptorNames: () -> [String]) -> SortedJSON {
     var sorted = SortedJSON(descriptor: descriptor, sidecars: [])
     var descriptorIsTakeout = false
     if let descriptor, let bytes = try? FileSource(path: descriptor).allBytes() {
@@ -58,6 +59,7 @@ extension PairAuditor {
     }
     guard descriptorIsTakeout || !sidecars.isEmpty else { return sorted }
     var files: [SidecarFile] = []
+    let descriptorNames = descriptorIsTakeout ? descriptorNames() : []
     if descriptorIsTakeout, let descriptor {
       files.append(SidecarFile(path: descriptor, json: sorted.descriptorBytes))
       sorted.descriptor = nil
@@ -105,6 +107,7 @@ extension PairAuditor {
   /// (PA015). An image named as a sidecar (a JPEG renamed `.xmp`) is read as that image, its
   /// carriers under `sidecar/…`; its PA014 findings are moved to the output's entry.
   static func addSidecars(_ files: [SidecarFile], to output: inout PhotoMetadata, policy: Policy) -> [Finding] {
+    guard !files.isEmpty else { return [] }
     var moved: [Finding] = []
     for file in files {
       let path = file.path

@@ -42,10 +42,10 @@ public enum PairAuditor {
     // audited as a file of its own has neither (`IMG.jpg.json` is no descriptor of itself).
     let isSidecar = output.format?.isSidecar == true
     let sorted = isSidecar ? SortedJSON(sidecars: [])
-      : sortJSON(descriptor: namedDescriptor == outputPath ? nil : namedDescriptor, sidecars: sidecars.filter { $0 != outputPath },
-                 descriptorNames: descriptorNames(outputPath))
+      : sortJSON(descriptor: namedDescriptor == outputPath ? nil : namedDescriptor,
+                 sidecars: sidecars.isEmpty ? sidecars : sidecars.filter { $0 != outputPath }, descriptorNames: { descriptorNames(outputPath) })
     let descriptorPath = sorted.descriptor
-    companionFindings += addSidecars(sorted.sidecars, to: &output, policy: options.policy)
+    if !sorted.sidecars.isEmpty { companionFindings += addSidecars(sorted.sidecars, to: &output, policy: options.policy) }
     var descriptor: Descriptor?
     var descriptorProblem: String?
     if let descriptorPath {
@@ -87,7 +87,7 @@ public enum PairAuditor {
                             displayed: output.displayed, gpsCarriers: GPSEvidence.carriers(output, descriptor),
                             pixels: pixels, findings: findings)
     report.livePhotoVideo = companion
-    report.sidecars = sorted.sidecars.map(\.path)
+    if !sorted.sidecars.isEmpty { report.sidecars = sorted.sidecars.map { $0.path } }
     return Result(report: report, output: output, original: original?.metadata, descriptor: descriptor)
   }
 

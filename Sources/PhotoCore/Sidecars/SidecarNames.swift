@@ -39,11 +39,18 @@ public enum SidecarNames {
   /// True when `path` is named as a sidecar (`.xmp`, `.json`): never a photo of its own sidecars.
   public static func isSidecarName(_ path: String) -> Bool { isXMPName(path) || isJSONName(path) }
 
-  static func hasExtension(_ path: String, _ ext: String) -> Bool {
-    let name = PathName.lastComponent(path).utf8
-    guard name.count > ext.utf8.count + 1 else { return false }
-    let tail = name.suffix(ext.utf8.count + 1)
-    return tail.first == UInt8(ascii: ".") && zip(tail.dropFirst(), ext.utf8).allSatisfy { ($0 | 0x20) == $1 }
+  /// True when the last component of `path` is longer than ".ext" and ends with it (any case).
+  /// Asked of every file a batch lists: only the last bytes are looked at.
+  static func hasExtension(_ path: String, _ ext: StaticString) -> Bool {
+    let want = UnsafeBufferPointer(start: ext.utf8Start, count: ext.utf8CodeUnitCount)
+    var path = path
+    return path.withUTF8 { bytes in
+      let n = want.count
+      guard bytes.count > n + 1, bytes[bytes.count - n - 1] == UInt8(ascii: "."), bytes[bytes.count - n - 2] != UInt8(ascii: "/")
+      else { return false }
+      for i in 0..<n where bytes[bytes.count - n + i] | 0x20 != want[i] { return false }
+      return true
+    }
   }
 
   /// The file names (in the same folder) that may be sidecars of the photo named `name` (its
