@@ -479,6 +479,7 @@ bash "$HERE/gen/vendor-records.sh"    # vendor/: FLIR FFF GPS records, drone/any
 bash "$HERE/gen/jxl.sh"               # jxl/: JPEG XL codestreams and containers, Exif/xml/jumb/brob/jbrd boxes (issue 25)
 bash "$HERE/gen/telemetry.sh"         # telemetry/: GPMF, camm, mebx, djmd, Novatek GPS, subtitles, timecode (issue 25)
 bash "$HERE/gen/tiff.sh"              # tiff/: TIFF, BigTIFF, GeoTIFF, DNG/NEF/CR2-shaped and hostile TIFFs; expected/tiff*/
+bash "$HERE/gen/sidecars.sh"          # sidecars/: XMP sidecars and Google Takeout JSON beside photos (issue 25)
 
 # ---------------------------------------------------------------------------------------
 note "sizes"

@@ -8,7 +8,7 @@ enum AuditCommand: Command {
     arguments: "[DIR]",
     summary: "batch gate: leak-scan every output, pair outputs with originals, check them by the pixels, write reports",
     description: """
-      Leak-scans every output (with its descriptor NAME.json when present) and, with originals, pairs each output with its original (pairs file, else the descriptor's media_id, else the file stem) and checks orientation, crop and the embedded thumbnail by the pixels. A bad file is a PA013 finding and the batch goes on.
+      Leak-scans every output (with its descriptor NAME.json when present, and its sidecars: NAME.xmp, NAME.EXT.xmp, Google Takeout's NAME.EXT.json and NAME.EXT.supplemental-metadata.json; a sidecar without its photo is an entry of its own) and, with originals, pairs each output with its original (pairs file, else the descriptor's media_id, else the file stem) and checks orientation, crop and the embedded thumbnail by the pixels. A bad file is a PA013 finding and the batch goes on.
       The outputs are DIR, or --outputs DIR, and the paths of --files-from; --ext, --include and --exclude select among them.
       Exit 1 when a finding is at or above --fail-on; 4 when a report cannot be written.
       """,

@@ -8,7 +8,7 @@ enum VerifyCommand: Command {
     arguments: "OUTPUT...",
     summary: "check each output against its descriptor's claims and, with its original, by the pixels",
     description: """
-      Checks each output against its descriptor's claims (gps_removed, width, height, format, size_bytes, crop) and every metadata carrier for leaks; with its original (--original, or the descriptor's 'original'), checks orientation, crop and the embedded thumbnail by the pixels.
+      Checks each output against its descriptor's claims (gps_removed, width, height, format, size_bytes, crop) and every metadata carrier for leaks, its sidecars beside it included (XMP, Google Takeout JSON); with its original (--original, or the descriptor's 'original'), checks orientation, crop and the embedded thumbnail by the pixels.
       Exit 1 when a finding is at or above --fail-on; 3 when an output cannot be read at all (the report still lists it, with its PA013 finding).
       """,
     options: [
@@ -39,7 +39,14 @@ enum VerifyCommand: Command {
     // A still and its Live Photo video named together are one item.
     let livePhotos = LivePhotoPairing.pairs(found.files)
     let videoOf = Dictionary(livePhotos.map { ($0.still, $0.video) }, uniquingKeysWith: { first, _ in first })
-    let outputs = found.files.filter { file in !livePhotos.contains { $0.video == file } }
+    // A sidecar named with its photo goes with it (read beside each photo, found on disk).
+    let named = Set(found.files)
+    let claimedSidecars = SidecarPairing.claimed(found.files.filter(SidecarNames.isSidecarName).map { ($0, true) }, isInput: named.contains)
+    let outputs = found.files.filter { file in !livePhotos.contains { $0.video == file } && !claimedSidecars.contains(file) }
+    let sidecarsOf: @Sendable (String) -> [String] = { output in
+      guard !SidecarNames.isSidecarName(output) else { return [] }
+      return ([output] + (videoOf[output].map { [$0] } ?? [])).flatMap(SidecarPairing.sidecarsOnDisk).uniqued()
+    }
     // HEIF tiles: the cores -j leaves (one output verified alone gets them all).
     options.decodeThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, min(jobs, outputs.count)))
     let descriptorOption = parsed.value("--descriptor") ?? "auto"
@@ -62,7 +69,9 @@ enum VerifyCommand: Command {
     let pool = try OptionValues.workers(parsed, io: io, jobs: jobs, decodes: options.comparePixels, command: spec.name)
     defer { pool?.close() }
     let check = { @Sendable (output: String, token: BudgetToken) -> StreamedReport.Checked in
-      let job = AuditJob(output: output, original: original, descriptor: descriptorOf(output), companion: videoOf[output])
+      let descriptor = descriptorOf(output)
+      let job = AuditJob(output: output, original: original, descriptor: descriptor, companion: videoOf[output],
+                         sidecars: sidecarsOf(output).filter { $0 != descriptor })
       let result = OptionValues.audit(job, options: settings, pool: pool, token: token, budget: budget)
       return StreamedReport.Checked(report: result.report, unreadable: result.outputUnreadable)
     }

@@ -11,13 +11,18 @@ public struct AuditJob: Sendable, Equatable, Codable {
   /// The Live Photo video that goes with this still (`LivePhotoPairing`): read with it, its
   /// findings reported on this entry.
   public var companion: String?
+  /// The sidecars found beside the output (and its Live Photo video) by name (`SidecarNames`):
+  /// XMP files and JSON files, read with it; a JSON that turns out to be a descriptor is not
+  /// one (`PairAuditor.sortJSON`).
+  public var sidecars: [String]
   public init(output: String, original: String? = nil, descriptor: String? = nil, problem: String? = nil,
-              companion: String? = nil) {
+              companion: String? = nil, sidecars: [String] = []) {
     self.output = output
     self.original = original
     self.descriptor = descriptor
     self.problem = problem
     self.companion = companion
+    self.sidecars = sidecars
   }
 }
 
@@ -59,9 +64,17 @@ public enum Pairing {
     let livePhotos = LivePhotoPairing.pairs(listing.files)
     let videoOf = Dictionary(livePhotos.map { ($0.still, $0.video) }, uniquingKeysWith: { first, _ in first })
     let videos = Set(livePhotos.map(\.video))
-    let outputs = listing.files.filter { !isAuxiliary($0) && !videos.contains($0) }.sorted()
+    // Sidecars go with their photos; one no photo claims is an output of its own.
+    let ownSidecars = Set(SidecarPairing.filesOfTheirOwn(listing.files.filter(SidecarNames.isSidecarName)
+      .map { ($0, listing.named.contains($0)) }, isInput: listed.contains))
+    let outputs = (listing.files.filter { !isAuxiliary($0) && !videos.contains($0) && !SidecarNames.isXMPName($0) } + ownSidecars)
+      .uniqued().sorted()
     let originalPhotos = LivePhotoPairing.pairs(originals)
-    let originals = originals.filter { !isAuxiliary($0) }.sorted()
+    // An original's sidecars are not originals.
+    let originalSet = Set(originals)
+    let ownOriginalSidecars = Set(SidecarPairing.filesOfTheirOwn(originals.filter(SidecarNames.isXMPName).map { ($0, false) },
+                                                                 isInput: originalSet.contains))
+    let originals = originals.filter { !isAuxiliary($0) && (!SidecarNames.isXMPName($0) || ownOriginalSidecars.contains($0)) }.sorted()
     var byStem: [String: String] = [:]
     for original in originals where byStem[stem(original)] == nil && !originalPhotos.contains(where: { $0.video == original }) {
       byStem[stem(original)] = original
@@ -78,7 +91,15 @@ public enum Pairing {
         used.insert(original)
         if let video = originalPhotos.first(where: { $0.still == original })?.video { used.insert(video) }
       }
-      jobs.append(AuditJob(output: output, original: original, descriptor: descriptor, companion: videoOf[output]))
+      let companion = videoOf[output]
+      var sidecars: [String] = []
+      if !ownSidecars.contains(output) {
+        let photos = [output] + (companion.map { [$0] } ?? [])
+        sidecars = listing.named.contains(output)
+          ? photos.flatMap(SidecarPairing.sidecarsOnDisk) : photos.flatMap { SidecarPairing.sidecars(of: $0, where: listed.contains) }
+      }
+      jobs.append(AuditJob(output: output, original: original, descriptor: ownSidecars.contains(output) ? nil : descriptor,
+                           companion: companion, sidecars: sidecars.filter { $0 != descriptor }.uniqued()))
     }
     return Result(jobs: jobs, unpairedOriginals: originals.filter { !used.contains($0) })
   }

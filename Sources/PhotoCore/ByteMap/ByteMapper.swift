@@ -18,7 +18,7 @@ public enum ByteMapper {
   /// Walks and maps the bytes of `source`. The format is recognised by content, as `Inspector` does.
   public static func map(_ source: any ByteSource) -> ByteMap {
     let head = (try? source.bytes(in: 0..<min(source.count, ImageFormat.sniffLength))) ?? []
-    guard let format = ImageFormat.sniff(head) else {
+    guard let format = ImageFormat.recognise(head, in: source) else {
       var builder = ByteMapBuilder(fileSize: source.count)
       if source.count > 0 { builder.warn("not \(ImageFormat.readableNames) file: nothing mapped") }
       var map = builder.build(format: nil)

@@ -84,9 +84,10 @@ public enum GPSEvidence {
     return carriers
   }
 
-  /// "xmp: latitude 31.230416, longitude 121.473701, altitude 12.5 m".
+  /// "xmp: latitude 31.230416, longitude 121.473701, altitude 12.5 m"; a sidecar's names its
+  /// file: "sidecar IMG_0001.xmp: latitude …".
   static func describe(_ fix: GPSFix) -> String {
-    carrier(fix) + ": " + values(fix)
+    carrier(fix) + (fix.sidecar.map { " \($0)" } ?? "") + ": " + values(fix)
   }
 
   /// "latitude 31.230416, longitude 121.473701, altitude 12.5 m, time 2025-01-01T02:20:30Z".

@@ -8,7 +8,7 @@ extension PairAuditor {
       return FileReport(output: job.output, original: job.original, descriptor: job.descriptor, findings: findings)
     }
     return audit(output: job.output, original: job.original, descriptor: job.descriptor, options: options,
-                 companion: job.companion).report
+                 companion: job.companion, sidecars: job.sidecars).report
   }
 
   /// The report of a job given up on (its time budget ran out): PA015 naming what was not
@@ -16,6 +16,7 @@ extension PairAuditor {
   public static func notChecked(_ job: AuditJob, reason: String, options: AuditOptions = AuditOptions()) -> FileReport {
     var parts = ["metadata carriers (GPS included)", "the byte map"]
     if job.descriptor != nil { parts.append("the descriptor's claims") }
+    if !job.sidecars.isEmpty { parts.append("its sidecars") }
     if options.comparePixels { parts.append("pixels (orientation, crop, thumbnail)") }
     var output = PhotoMetadata(path: job.output)
     output.incomplete = [IncompleteCheck(scope: "file", reason: "\(reason); no verdict: \(parts.joined(separator: ", ")) not checked")]

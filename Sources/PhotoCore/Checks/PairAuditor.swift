@@ -26,20 +26,31 @@ public enum PairAuditor {
   }
 
   /// `companion`: the Live Photo video of the output (a still), read with it: what the video
-  /// carries is filed under `live-photo-video` and checked as the still's.
-  public static func audit(output outputPath: String, original originalPath: String?, descriptor descriptorPath: String?,
-                           options: AuditOptions = AuditOptions(), companion: String? = nil) -> Result {
+  /// carries is filed under `live-photo-video` and checked as the still's. `sidecars`: files
+  /// beside it named as its sidecars (`SidecarNames`), read with it: what an XMP or Takeout JSON
+  /// sidecar carries is the output's, carrier `sidecar`; a JSON among them (or the descriptor)
+  /// is sorted by content first (`sortJSON`).
+  public static func audit(output outputPath: String, original originalPath: String?, descriptor namedDescriptor: String?,
+                           options: AuditOptions = AuditOptions(), companion: String? = nil, sidecars: [String] = []) -> Result {
     // The output is read whole and completely: its verdict covers every byte (the byte map, the
     // sweep, data after EOI), and pixels may need them. The original is read for its metadata
     // only (headers), and whole only when its pixels are compared. A file over `wholeReadLimit`
     // is read as the walkers and decoders ask (bounded memory).
     var (output, outputInspection, outputSource, _) = read(outputPath, whole: true, mode: .complete)
-    let companionFindings = companion.map { addCompanion($0, to: &output, policy: options.policy) } ?? []
+    var companionFindings = companion.map { addCompanion($0, to: &output, policy: options.policy) } ?? []
+    // A Takeout JSON found where a descriptor would be is a sidecar, not a descriptor. A sidecar
+    // audited as a file of its own has neither (`IMG.jpg.json` is no descriptor of itself).
+    let isSidecar = output.format?.isSidecar == true
+    let sorted = isSidecar ? SortedJSON(sidecars: [])
+      : sortJSON(descriptor: namedDescriptor == outputPath ? nil : namedDescriptor,
+                 sidecars: sidecars.isEmpty ? sidecars : sidecars.filter { $0 != outputPath }, descriptorNames: { descriptorNames(outputPath) })
+    let descriptorPath = sorted.descriptor
+    if !sorted.sidecars.isEmpty { companionFindings += addSidecars(sorted.sidecars, to: &output, policy: options.policy) }
     var descriptor: Descriptor?
     var descriptorProblem: String?
     if let descriptorPath {
       do {
-        let bytes = try FileSource(path: descriptorPath).allBytes()
+        let bytes = try sorted.descriptorBytes ?? FileSource(path: descriptorPath).allBytes()
         descriptor = try Descriptor.parse(bytes, path: descriptorPath)
       } catch let problem as Descriptor.Problem {
         descriptorProblem = problem.description  // names the descriptor already
@@ -56,7 +67,7 @@ public enum PairAuditor {
     let originalPath = originalPath ?? followed.flatMap { $0.admitted == nil ? nil : $0.path }
     var pixels: PixelVerdicts?
     // A video has no pixels photoaudit compares (it is never decoded).
-    if options.comparePixels, output.error == nil, output.format?.isVideo != true, let outputSource {
+    if options.comparePixels, output.error == nil, output.format?.isVideo != true, output.format?.isSidecar != true, let outputSource {
       let originalInput: PixelInput? = original.flatMap { o in
         guard o.metadata.error == nil, let source = o.source else { return nil }
         return PixelInput(metadata: o.metadata, source: source, heif: o.inspection?.tree?.scan.heif)
@@ -76,6 +87,7 @@ public enum PairAuditor {
                             displayed: output.displayed, gpsCarriers: GPSEvidence.carriers(output, descriptor),
                             pixels: pixels, findings: findings)
     report.livePhotoVideo = companion
+    if !sorted.sidecars.isEmpty { report.sidecars = sorted.sidecars.map { $0.path } }
     return Result(report: report, output: output, original: original?.metadata, descriptor: descriptor)
   }
 

@@ -87,6 +87,7 @@ public enum PictureDecoder {
                              maxPixels: Int, threads: Int) throws(PixelDecodeFailure) -> ReducedPicture {
     guard let format = metadata.format else { throw .unsupported("\(metadata.path) is not an image photoaudit decodes") }
     if format.isVideo { throw .unsupported("\(metadata.path): a \(format.rawValue.uppercased()) video; photoaudit does not decode video") }
+    if format.isSidecar { throw .unsupported("\(metadata.path): a sidecar (\(format.rawValue)) has no pixels") }
     do {
       switch format {
       case .jpeg:
@@ -115,8 +116,8 @@ public enum PictureDecoder {
         return try decodeHEIF(source, metadata: metadata, heif: heif, reduction: reduction, maxPixels: maxPixels, threads: threads)
       case .tiff, .dng, .raw:
         return try decodeTIFF(source, metadata: metadata, reduction: reduction, maxPixels: maxPixels)
-      case .mov, .mp4:
-        preconditionFailure("videos are refused above")
+      case .mov, .mp4, .xmp, .takeoutJSON:
+        preconditionFailure("videos and sidecars are refused above")
       }
     } catch {
       throw PixelDecodeFailure(classifying: error)

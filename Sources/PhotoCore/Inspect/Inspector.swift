@@ -63,7 +63,7 @@ public enum Inspector {
       metadata.error = "cannot read: \(error)"
       return Inspection(metadata: metadata, tree: nil)
     }
-    guard let format = ImageFormat.sniff(head) else {
+    guard let format = ImageFormat.recognise(head, in: source) else {
       metadata.error = "not \(ImageFormat.readableNames) file (\(describeMagic(head)))"
       return Inspection(metadata: metadata, tree: nil)
     }

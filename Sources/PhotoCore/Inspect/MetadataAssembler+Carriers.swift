@@ -16,6 +16,7 @@ extension MetadataAssembler {
                                   name: carrier.note?.hasPrefix("COM") == true ? "Comment" : commentName(carrier),
                                   value: .text(String(decoding: carrier.payload.prefix(4096), as: UTF8.self))))
       case .userData, .keys, .itemList: decodeQuickTime(carrier, into: &m)
+      case .sidecar: decodeSidecar(carrier, format: scan.format, into: &m)
       case .jfif: m.tags += JPEGSegmentTags.jfif(carrier)
       case .adobe: m.tags += JPEGSegmentTags.adobe(carrier)
       default: break

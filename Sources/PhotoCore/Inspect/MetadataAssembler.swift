@@ -8,7 +8,8 @@ struct MetadataAssembler {
   func assemble(_ tree: LayoutTree, into start: PhotoMetadata) -> PhotoMetadata {
     var m = assembleDocument(tree, into: start)
     if let failure = tree.failure, m.error == nil { m.error = "\(failure)" }
-    if m.stored == nil, m.error == nil {
+    // A sidecar is a metadata file: it has no pixels and no size.
+    if m.stored == nil, m.error == nil, m.format?.isSidecar != true {
       m.error = tree.scan.warnings.first.map { "no image size found: \($0)" } ?? "no image size found"
     }
     return m
@@ -86,7 +87,7 @@ struct MetadataAssembler {
   /// index. PNG holds one image; a HEIF metadata item belongs to the primary when it describes it.
   func image(of carrier: Carrier, in scan: ContainerScan) -> Int? {
     switch scan.format {
-    case .png, .webp, .gif, .jxl, .mov, .mp4, nil:
+    case .png, .webp, .gif, .jxl, .mov, .mp4, .xmp, .takeoutJSON, nil:
       // One image: carriers number only trailing documents and C2PA boxes.
       switch carrier.kind {
       case .trailer, .c2paAssertion, .c2paClaim: return carrier.item

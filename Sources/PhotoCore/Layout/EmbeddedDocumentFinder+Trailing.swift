@@ -12,6 +12,7 @@ extension EmbeddedDocumentFinder {
     case .gif: "after the GIF trailer"
     case .jxl: "after the JPEG XL codestream or last box"
     case .jumbf: "after the JUMBF superbox"
+    case .xmp, .takeoutJSON: "after the sidecar"
     }
   }
 

@@ -2,6 +2,8 @@
 /// embedded documents can also be TIFF blocks, ICC profiles or other ISOBMFF files (an MP4).
 public enum DocumentFormat: String, Sendable, Equatable, Hashable, CaseIterable {
   case jpeg, png, heic, heif, avif, webp, gif, jxl, mov, mp4
+  /// Sidecars: an XMP packet or a Google Takeout JSON, a file of its own (never embedded).
+  case xmp, takeoutJSON = "takeout-json"
   /// ISOBMFF that is not a HEIF image (an MP4 or MOV): boxes only.
   case isobmff
   /// A TIFF block (EXIF without the "Exif\0\0" header, e.g. after a JPEG's EOI).

@@ -30,6 +30,7 @@ public enum LayoutWalker {
     case .gif: tree = GIFWalker.walk(source, range: range, mode: mode)
     case .jxl: tree = JXLWalker.walk(source, range: range, mode: mode)
     case .jumbf: tree = JUMBFWalker.walk(source, range: range)
+    case .xmp, .takeoutJSON: tree = SidecarWalker.walk(source, range: range, format: format)
     }
     tree.placement = placement
     return tree

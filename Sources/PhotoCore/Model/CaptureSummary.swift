@@ -130,6 +130,8 @@ public enum CaptureSummary {
     "RecognizedFaceNames", "FaceRecognitionName",
     // C2PA assertions (schema.org CreativeWork author and copyright holder)
     "AuthorName", "AuthorIdentifier", "CopyrightHolderName", "CopyrightHolderLegalname",
+    // Google Takeout JSON: the people Google Photos recognised (`people[].name`)
+    "PeopleName",
   ])
 
   /// A set of names with room to spare: looked up for every tag of every file, mostly for names

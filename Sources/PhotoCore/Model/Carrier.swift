@@ -75,6 +75,9 @@ public enum CarrierKind: String, Sendable, Equatable, Hashable, Codable, CaseIte
   /// A GeoTIFF georeference (ModelTiepoint, ModelTransformation, GeoKeys): where a raster lies
   /// on Earth, a location like GPS. [GeoTIFF 1.1]
   case geotiff
+  /// A sidecar file of a photo (an XMP packet, a Google Takeout JSON): read as a metadata file of
+  /// its own, what it carries counts for its photo.
+  case sidecar
 }
 
 /// One metadata carrier located in a file: where it is and its payload bytes.

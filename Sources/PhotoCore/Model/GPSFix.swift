@@ -26,6 +26,9 @@ public struct GPSFix: Sendable, Equatable {
   /// GPSLongitude: a tag whose text holds them (`TextTagSweep`, "IFD0:ImageDescription"), or
   /// the destination's position ("GPSDestLatitude/GPSDestLongitude").
   public var tag: String?
+  /// The sidecar file the fix was read from (`IMG_0001.xmp`, `IMG_0001.jpg.json`), when it is not
+  /// the file itself: reports name it with the carrier `sidecar`.
+  public var sidecar: String?
 
   public init(carrier: CarrierKind, item: Int? = nil, latitude: Double? = nil, longitude: Double? = nil,
               altitude: Double? = nil, timestamp: String? = nil, path: CarrierPath? = nil) {

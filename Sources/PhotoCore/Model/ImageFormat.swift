@@ -18,6 +18,9 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
   /// A TIFF-based camera raw other than DNG (Canon CR2, Nikon NEF, Sony ARW, Pentax PEF,
   /// Panasonic RW2, Olympus ORF…): metadata and previews are read, sensor data is not decoded.
   case raw
+  /// Sidecars, metadata files of their own read with their photo (`SidecarSniffer`: an XMP
+  /// packet; a Google Takeout JSON, told by its keys): no pixels.
+  case xmp, takeoutJSON = "takeout-json"
 
   /// Bytes needed by `sniff(_:)`.
   public static let sniffLength = 64
@@ -70,4 +73,7 @@ public enum ImageFormat: String, Sendable, Equatable, Codable, CaseIterable {
 
   /// The formats photoaudit reads, as the PA013 message for any other file lists them.
   public static let readableNames = "a JPEG, HEIF/AVIF, PNG, WebP, GIF, JPEG XL, TIFF or DNG"
+
+  /// True for the sidecar formats (a metadata file: no pixels, no image size).
+  public var isSidecar: Bool { self == .xmp || self == .takeoutJSON }
 }

@@ -133,6 +133,18 @@ public struct InputList: Sendable {
     return false
   }
 
+  /// How many paths of the sorted list sort before `path` (where it would go).
+  public func insertionIndex(_ path: String) -> Int {
+    let target = Array(path.utf8)
+    let view = View(list: self)
+    var low = 0, high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if view.compare(entry(middle), target) < 0 { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
   /// Byte comparisons of whole paths (root prefix, then the part below it) without building them.
   /// Holds what it reads but not `order`, which a sort changes meanwhile.
   private struct View {

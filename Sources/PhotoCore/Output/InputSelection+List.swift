@@ -5,9 +5,13 @@ extension InputSelection {
     /// `--include` and `--exclude`, files named directly, listed entries that do not exist
     /// (reading them fails: their PA013 finding), and only those the `keep` predicate accepts.
     public var inputs: InputList
-    /// Descriptors, reports and other auxiliary files found (`Pairing.isAuxiliary`): never
-    /// checked as photos, looked up as descriptors; not narrowed by the filters.
+    /// Descriptors, reports and other auxiliary files found (`Pairing.isAuxiliary`), and files
+    /// named as XMP sidecars: never checked as photos, looked up as descriptors and sidecars;
+    /// not narrowed by the filters.
     public var aside: InputList
+    /// The files of `aside` named as sidecars (`.xmp`, `.json`) that pass the filters and
+    /// `keep`: checked as files of their own when no photo claims them (`SidecarPairing`).
+    public var sidecars = InputList()
     /// Paths skipped, with the reason (symbolic link, unreadable folder, too deep).
     public var skipped: [(path: String, reason: String)]
     /// Files to check found before `keep` narrowed them: a shard may be empty while its batch
@@ -26,8 +30,15 @@ extension InputSelection {
     func add(_ found: DirectoryWalker.Found, prefixes: [String], listedEntry: Bool) {
       let prefix = found.named ? "" : prefixes[found.origin]
       let key = found.path.utf8.dropFirst(found.rootLength)
-      if Pairing.isAuxiliary(found.path) {
+      if Pairing.isAuxiliary(found.path) || SidecarNames.isXMPName(found.path) {
         result.aside.append(prefix: prefix, relative: key)
+        // A sidecar without its photo is checked on its own: filtered like any file to check.
+        guard SidecarNames.isSidecarName(found.path),
+              !filtered || !(listedEntry || !found.named) || keeps(found.path, relative: found.named || !relative ? nil : found.relative)
+        else { return }
+        // An XMP file counts as a file to check, as it did before it was known as a sidecar.
+        if SidecarNames.isXMPName(found.path) { result.considered += 1 }
+        if keep(key) { result.sidecars.append(prefix: prefix, relative: key) }
         return
       }
       // Files named on the command line are taken as given; walked and listed ones are filtered.
@@ -51,6 +62,7 @@ extension InputSelection {
     if let listSource { try listSource.forEach(entry) } else { listed.forEach(entry) }
     result.inputs.sort()
     result.aside.sort()
+    result.sidecars.sort()
     return result
   }
 

@@ -15,6 +15,9 @@ public struct FileReport: Sendable, Equatable, Codable {
   public var recordedOrientation: String?
   /// The Live Photo video read with this output (a still), one item with it.
   public var livePhotoVideo: String?
+  /// The sidecars read with this output (XMP, Google Takeout JSON), paired with it by name: what
+  /// they carry is on this entry, carrier `sidecar`.
+  public var sidecars: [String] = []
 
   public init(output: String, original: String? = nil, descriptor: String? = nil, format: ImageFormat? = nil,
               displayed: PixelSize? = nil, gpsCarriers: [String] = [], pixels: PixelVerdicts? = nil, findings: [Finding] = []) {

@@ -63,13 +63,14 @@ public enum HTMLReport {
     // A leak scan has no original: no empty box for it.
     if let original = file.original { out += figure(original, label: "original (as displayed)", thumbnails: thumbnails) }
     out += figure(file.output, label: "output (as displayed)", thumbnails: thumbnails,
-                  missing: file.format?.isVideo == true ? "a video: not decoded" : "not decodable")
+                  missing: file.format?.isVideo == true ? "a video: not decoded" : file.format?.isSidecar == true ? "a sidecar: no pixels" : "not decodable")
     if let embedded, file.findings.contains(where: { $0.id == .thumbnailLeak }) {
       out += "<figure class=\"embedded\"><img alt=\"embedded thumbnail\" src=\"\(embedded)\"><figcaption>embedded thumbnail (as displayed)</figcaption></figure>\n"
     }
     out += "</div>\n<div class=\"details\"><h2><span class=\"verdict-\(severity)\">\(ReportText.verdict(file))</span> \(e(file.output))</h2>\n"
     if let original = file.original { out += "<div class=\"path\">original: \(e(original))</div>\n" }
     if let video = file.livePhotoVideo { out += "<div class=\"path live-photo\">Live Photo video: \(e(video))</div>\n" }
+    for sidecar in file.sidecars { out += "<div class=\"path sidecar\">sidecar: \(e(sidecar))</div>\n" }
     if let v = file.orientationSummary { out += "<div class=\"verdict\">orientation: \(e(v))</div>\n" }
     if let c = file.pixels?.crop, !c.matches { out += "<div class=\"verdict\">crop: does not match</div>\n" }
     out += "<div class=\"verdict\">GPS: \(file.gpsCarriers.isEmpty ? "none" : e(file.gpsCarriers.joined(separator: ", ")))</div>\n"

@@ -25,7 +25,8 @@ public enum InspectTable {
       for warning in m.warnings { lines.append(("warning", style.yellow(t(warning)))) }
       return render(header: header, lines)
     }
-    lines.append(("orientation", orientationLine(m)))
+    // A sidecar has no pixels: no orientation to show.
+    if m.format?.isSidecar != true { lines.append(("orientation", orientationLine(m))) }
     if let crop = m.crop { lines.append(("crop", "\(crop.rect) (\(t(crop.source)))")) }
     if let motion = m.motionPhoto { lines += motionPhotoLines(motion, style: style) }
     if m.gps.isEmpty {

@@ -10,6 +10,7 @@ extension ReportJSON {
                             gpsCarriers: (object["gps_carriers"]?.arrayValue ?? []).compactMap(\.stringValue),
                             findings: findings.compactMap(finding))
     report.livePhotoVideo = object["live_photo_video"]?.stringValue
+    report.sidecars = (object["sidecars"]?.arrayValue ?? []).compactMap(\.stringValue)
     if let verdicts = object["verdicts"], verdicts != .null {
       report.recordedOrientation = verdicts["orientation"]?["summary"]?.stringValue
       let previews = verdicts["previews"]?.arrayValue?.compactMap(thumbnail) ?? verdicts["thumbnail"].flatMap(thumbnail).map { [$0] } ?? []

@@ -79,6 +79,10 @@ public enum ReportJSON {
     ]
     // A Live Photo: the video read with the still, one item with it (only then present).
     if let video = f.livePhotoVideo { members.insert(("live_photo_video", .string(video)), at: 3) }
+    // Sidecars read with the output (only then present).
+    if !f.sidecars.isEmpty {
+      members.insert(("sidecars", .array(f.sidecars.map { .string($0) })), at: f.livePhotoVideo == nil ? 3 : 4)
+    }
     return .object(members)
   }
 

@@ -19,6 +19,7 @@ public enum ReportText {
       }
       out += "\n\(mark) \(style.bold(t(file.output)))" + (file.original.map { "  ← \(t($0))" } ?? "") + "\n"
       if let video = file.livePhotoVideo { out += "     Live Photo video: \(t(video))\n" }
+      if !file.sidecars.isEmpty { out += "     sidecars: \(file.sidecars.map(t).joined(separator: ", "))\n" }
       if let v = file.orientationSummary { out += "     orientation: \(v)\n" }
       if let problem = file.pixels?.problem { out += "     pixels: \(t(problem))\n" }
       for f in file.findings {
@@ -92,6 +93,7 @@ public enum ReportText {
       let findings = file.findings.isEmpty ? "none"
         : file.findings.map { "**\($0.id.rawValue)** \($0.severity.rawValue) \($0.id.name): \(md($0.evidence))" }.joined(separator: "<br>")
       let output = code(file.output) + (file.livePhotoVideo.map { " + Live Photo video " + code($0) } ?? "")
+        + file.sidecars.map { " + sidecar " + code($0) }.joined()
       out += "| \(mark) | \(output) | \(file.original.map(code) ?? "—") | \(findings) |\n"
     }
     if !report.unpairedOriginals.isEmpty {

@@ -28,7 +28,7 @@ public enum WorkerJob: Sendable, Codable {
     case .audit(let job, let options):
       guard job.problem == nil else { return .audit(PairAuditor.audit(job, options: options), outputUnreadable: true) }
       let result = PairAuditor.audit(output: job.output, original: job.original, descriptor: job.descriptor, options: options,
-                                     companion: job.companion)
+                                     companion: job.companion, sidecars: job.sidecars)
       return .audit(result.report, outputUnreadable: result.output.nothingRead)
     case .render(let input, let options, let companion):
       return .render(Sanitizer.prepare(input: input, options: options, companion: companion))

@@ -51,6 +51,8 @@ enum SanitizeDecoder {
         return Decoded(image: picture.displayed, damage: picture.damage)
       case .mov, .mp4:
         throw PixelDecodeFailure.unsupported("\(m.path): a \(format.rawValue.uppercased()) video; sanitize does not re-encode video")
+      case .xmp, .takeoutJSON:
+        throw PixelDecodeFailure.unsupported("\(m.path): a sidecar (\(format.rawValue)) has no pixels to re-encode")
       }
     } catch {
       throw PixelDecodeFailure(classifying: error)
