@@ -1,31 +1,47 @@
 # photoaudit — build, test and demo on a machine that has only the Swift toolchain.
-# `make test` and `make demo` install what they need first (`make deps`, idempotent).
+# `make demo`, `make build` and `make install` install the C libraries photoaudit is built on
+# (`make deps`); `make test` also installs the test tools (`make test-deps`). Both idempotent.
 
 SHELL        := /bin/bash
 SWIFT        ?= swift
-DEB_PACKAGES := libexif-dev libheif-dev libturbojpeg0-dev libpng-dev zlib1g-dev pkg-config \
-                libwebp-dev libgif-dev libjxl-dev libbrotli-dev libjxl-tools brotli \
-                libtiff-dev libtiff-tools \
-                libimage-exiftool-perl libheif-examples imagemagick libjpeg-turbo-progs \
-                python3 python3-jsonschema zsh fish jhead ffmpeg webp gifsicle
+# What photoaudit is built with: the C libraries' development packages (their runtime libraries
+# come with them) and pkg-config. Nothing else is needed to build, run the demo or install.
+BUILD_PACKAGES := libexif-dev libheif-dev libturbojpeg0-dev libpng-dev zlib1g-dev pkg-config \
+                  libwebp-dev libgif-dev libjxl-dev libbrotli-dev libtiff-dev
+# What the tests use besides: independent tools for oracles and fixtures, shells for the
+# completion tests, ffmpeg/webp/gifsicle for the video and animation fixtures.
+TEST_PACKAGES  := libimage-exiftool-perl libheif-examples imagemagick libjpeg-turbo-progs \
+                  python3 python3-jsonschema zsh fish jhead ffmpeg webp gifsicle \
+                  libjxl-tools brotli libtiff-tools
+# Kept for Makefile.fuzz and older scripts: everything.
+DEB_PACKAGES   := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 # CI adds chromium (EXTRA_PACKAGES=chromium) for the HTML report browser test.
 EXTRA_PACKAGES ?=
 BIN          := .build/release/photoaudit
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test demo fixtures versions clean report-screenshot install uninstall scale-test
+.PHONY: all deps test-deps build test demo demo-run fixtures versions clean report-screenshot install uninstall scale-test deb deb-test image
 
 all: build
 
-## deps: install the Debian packages photoaudit and its tests need (skips what is installed)
-deps:
-	@missing=""; for p in $(DEB_PACKAGES) $(EXTRA_PACKAGES); do \
+# apt-install PACKAGES: installs what of PACKAGES is missing (one apt-get update, only then).
+define apt-install
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
-	else echo "deps: all installed"; fi
+	else echo "$(2): all installed"; fi
+endef
+
+## deps: install the Debian packages photoaudit is built with (the C libraries and pkg-config)
+deps:
+	$(call apt-install,$(BUILD_PACKAGES) $(EXTRA_PACKAGES),deps)
+
+## test-deps: deps, and the tools the tests use (exiftool, ImageMagick, ffmpeg, ...)
+test-deps:
+	$(call apt-install,$(BUILD_PACKAGES) $(TEST_PACKAGES) $(EXTRA_PACKAGES),test-deps)
 
 ## build: release build of the photoaudit executable. The Swift runtime and Foundation are linked
 ## in (--static-swift-stdlib): the binary runs where no Swift is installed, and starts and calls
@@ -34,18 +50,23 @@ build: deps
 	$(SWIFT) build -c release --product photoaudit --static-swift-stdlib
 
 ## test: every test (unit, oracle cross-checks against ../shared/corpus when present, CLI goldens)
-test: deps
+test: test-deps
 	$(SWIFT) test
 
 ## demo: run photoaudit over the bundled Fixtures/ (an original, then the planted-defect outputs)
 demo: build
+	@$(MAKE) --no-print-directory demo-run
+
+## demo-run: the demo with any binary (make demo-run BIN=/usr/bin/photoaudit REPORTS=/tmp/r), no build
+REPORTS ?= reports
+demo-run:
 	$(BIN) inspect Fixtures/heic/apple-style.heic
 	@echo
 	@# The defects are planted, so audit exits 1 (findings); anything else is a failure. The
 	@# report's date is fixed (SOURCE_DATE_EPOCH, 2025-01-01), so reports/ changes only with its content.
-	SOURCE_DATE_EPOCH=1735689600 $(BIN) audit Fixtures/defects --report-dir reports --quiet -j 2 | head -n 16; status=$${PIPESTATUS[0]}; \
+	SOURCE_DATE_EPOCH=1735689600 $(BIN) audit Fixtures/defects --report-dir $(REPORTS) --quiet -j 2 | head -n 16; status=$${PIPESTATUS[0]}; \
 	  echo "audit exit status $$status (1 = findings at or above --fail-on error, as planted)"; \
-	  echo "reports written to reports/ (report.json, report.md, junit.xml, report.html)"; \
+	  echo "reports written to $(REPORTS)/ (report.json, report.md, junit.xml, report.html)"; \
 	  test $$status -eq 1
 
 ## report-screenshot: PNGs of reports/report.html rendered by headless Chromium, at a desktop
@@ -78,8 +99,25 @@ install: build
 uninstall:
 	rm -f $(BINDIR)/photoaudit $(MANDIR)/photoaudit.1 $(BASHDIR)/photoaudit $(ZSHDIR)/_photoaudit $(FISHDIR)/photoaudit.fish
 
+## deb: the Debian package of the release binary (.build/deb/photoaudit_VERSION_ARCH.deb): the
+## binary, man page, completions; Depends computed by dpkg-shlibdeps (runtime libraries only)
+deb: build
+	$(call apt-install,dpkg-dev,deb)
+	SOURCE_DATE_EPOCH=1735689600 packaging/deb.sh $(BIN) .build/deb
+
+## deb-test: install the package with apt-get on this machine and run --version and the demo with
+## it; DEB_TEST_BARE=1 also installs it into a bare Debian 12 (debootstrap --variant=minbase)
+deb-test: deb
+	packaging/deb-test.sh .build/deb/photoaudit_*.deb
+
+## image: the container image docs/scale-out.md deploys (Dockerfile: Debian 12 slim, the .deb
+## inside, non-root), built with podman or buildah when one of them is installed
+IMAGE ?= photoaudit
+image: deb
+	packaging/image.sh .build/deb/photoaudit_*.deb $(IMAGE)
+
 ## fixtures: regenerate Fixtures/ with independent tools (ImageMagick, exiftool, libheif)
-fixtures: deps
+fixtures: test-deps
 	Fixtures/generate.sh
 
 ## versions: record the build-time libexif/libturbojpeg versions (they have no runtime call)
@@ -103,7 +141,7 @@ clean:
 SCALE_PACKAGES := parallel openjdk-17-jre-headless python3-pip
 PYTHON         ?= python3
 scale-test:
-	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(SCALE_PACKAGES)"
+	@$(MAKE) --no-print-directory test-deps EXTRA_PACKAGES="$(SCALE_PACKAGES)"
 	@$(PYTHON) -c 'import pyspark' 2>/dev/null || $(PYTHON) -m pip install -q 'pyspark>=4,<5' \
 	  || $(PYTHON) -m pip install -q --break-system-packages 'pyspark>=4,<5'
 	$(SWIFT) build --product photoaudit
@@ -118,7 +156,7 @@ BENCH_PACKAGES := libvips-tools exiv2 time libimage-exiftool-perl libheif-exampl
                   libjpeg-turbo-progs python3
 .PHONY: bench
 bench: build
-	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
+	@$(MAKE) --no-print-directory test-deps EXTRA_PACKAGES="$(BENCH_PACKAGES)"
 	PHOTOAUDIT=$(BIN) BENCH_SAVE=$(BENCH_SAVE) bench/sanitize.sh
 	PHOTOAUDIT=$(BIN) BENCH_SAVE=$(BENCH_SAVE) bench/scan.sh
 	PHOTOAUDIT=$(BIN) BENCH_SAVE=$(BENCH_SAVE) bench/memory.sh
