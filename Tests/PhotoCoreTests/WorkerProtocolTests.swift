@@ -32,6 +32,7 @@ import Testing
                             pixels: verdicts(), findings: [finding])
     report.recordedOrientation = "upright (match 1.00, margin 0.45)"
     report.livePhotoVideo = "in/IMG_1.MOV"
+    report.sidecars = ["out/IMG_1.jpg.supplemental-metadata.json", "out/IMG_1.xmp"]
     return report
   }
 
@@ -100,7 +101,8 @@ import Testing
     audit.readScope = ReadScope(named: [folder, "/etc/hostname"], currentDirectory: true)
     #expect(Self.unset(audit).isEmpty, "set these in the test: \(Self.unset(audit))")
     #expect(Self.defaulted(audit, AuditOptions()).isEmpty, "set these in the test: \(Self.defaulted(audit, AuditOptions()))")
-    let job = AuditJob(output: "out/a.jpg", original: "in/a.jpg", descriptor: "out/a.json", problem: "listed twice", companion: "out/a.mov")
+    let job = AuditJob(output: "out/a.jpg", original: "in/a.jpg", descriptor: "out/a.json", problem: "listed twice", companion: "out/a.mov",
+                       sidecars: ["out/a.jpg.json", "out/a.xmp"])
     #expect(Self.unset(job).isEmpty)
     let auditBack = try #require(WorkerJob(WorkerJob.audit(job, audit).frame()))
     #expect(String(reflecting: auditBack) == String(reflecting: WorkerJob.audit(job, audit)))
