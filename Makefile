@@ -20,7 +20,7 @@ EXTRA_PACKAGES ?=
 BIN          := .build/release/photoaudit
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build test demo demo-run fixtures versions clean report-screenshot install uninstall scale-test deb deb-test image
+.PHONY: all deps test-deps build test layers demo demo-run fixtures versions clean report-screenshot install uninstall scale-test deb deb-test image
 
 all: build
 
@@ -49,9 +49,15 @@ test-deps:
 build: deps
 	$(SWIFT) build -c release --product photoaudit --static-swift-stdlib
 
-## test: every test (unit, oracle cross-checks against ../shared/corpus when present, CLI goldens)
-test: test-deps
-	$(SWIFT) test
+## test: the layering (.ci/check-layers.sh: no layer imports or names one above it; the build
+## refuses an import of a target not declared as a dependency), then every test (unit, oracle
+## cross-checks against ../shared/corpus when present, CLI goldens)
+test: test-deps layers
+	$(SWIFT) test --explicit-target-dependency-import-check error
+
+## layers: the targets' layering holds (Package.swift's layerOrder; docs/architecture.md)
+layers:
+	.ci/check-layers.sh
 
 ## demo: run photoaudit over the bundled Fixtures/ (an original, then the planted-defect outputs)
 demo: build

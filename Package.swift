@@ -1,12 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The layers of photoaudit, bottom to top: each target may import only those before it
+/// (.ci/check-layers.sh reads this list; docs/architecture.md, "Targets", says what is where).
+let layerOrder = ["Codecs", "Bytes", "PhotoCore", "PhotoCLI", "photoaudit"]
+
 let package = Package(
   name: "photoaudit",
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "photoaudit", targets: ["photoaudit"]),
-    .library(name: "PhotoCore", targets: ["PhotoCore"]),
+    // Every layer of the core, for the fuzz package (Fuzz/) and other embedders.
+    .library(name: "PhotoCore", targets: ["Bytes", "PhotoCore"]),
   ],
   targets: [
     // C libraries, found by pkg-config; `make deps` installs the Debian packages.
@@ -45,14 +50,20 @@ let package = Package(
     .target(
       name: "Codecs",
       dependencies: ["CExif", "CHeif", "CTurboJPEG", "CPNG", "CZlib", "CWebP", "CGif", "CJXL", "CBrotli", "CTIFF"]),
+    // The layers, bottom to top; each depends only on those below it (docs/architecture.md,
+    // "Targets"; .ci/check-layers.sh fails a build where a lower layer imports a higher one).
+    // Bytes: byte readers and sources, hashing, bounded JSON, text primitives, coordinate text.
+    .target(name: "Bytes"),
     // Pure Swift: containers, carriers, model, checks, reports, remediation.
-    .target(name: "PhotoCore", dependencies: ["Codecs"]),
+    .target(name: "PhotoCore", dependencies: ["Bytes", "Codecs"]),
     // Hand-written argument parsing and commands.
-    .target(name: "PhotoCLI", dependencies: ["PhotoCore"]),
+    .target(name: "PhotoCLI", dependencies: ["Bytes", "PhotoCore"]),
     .executableTarget(name: "photoaudit", dependencies: ["PhotoCLI"]),
-    .testTarget(name: "CodecsTests", dependencies: ["Codecs"]),
-    .testTarget(name: "PhotoCoreTests", dependencies: ["PhotoCore", "Codecs"]),
-    .testTarget(name: "PhotoCLITests", dependencies: ["PhotoCLI", "PhotoCore"]),
+    // What more than one test target needs: where the repository and the shared corpus are.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
+    .testTarget(name: "PhotoCoreTests", dependencies: ["Bytes", "PhotoCore", "Codecs", "TestSupport"]),
+    .testTarget(name: "PhotoCLITests", dependencies: ["PhotoCLI", "Bytes", "PhotoCore", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,12 +1,12 @@
 import Codecs
 import Foundation
+import TestSupport
 import Testing
 
 /// The shared corpus (../shared/corpus next to the package), for the libheif info tests.
 private enum InfoCorpus {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
-  static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("INDEX.tsv").path) }
+  static let root = Repository.sharedCorpus
+  static var isAvailable: Bool { Repository.hasSharedCorpus }
 }
 
 /// The read-only libheif queries (`HEIFContext+Info`) on known corpus files.

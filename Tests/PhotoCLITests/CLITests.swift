@@ -1,11 +1,10 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// The command line, run in-process.
 @Suite struct CLITests {
-  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
   /// `verify FOLDER/NAME --format csv`: the exit status and the CSV rows after the header, each
   /// without its leading "FOLDER/NAME" (so a row starts with the comma before the original).
@@ -70,7 +69,7 @@ import Testing
   /// naming what was not checked, and the batch goes on (the other batch commands:
   /// `DataSafetyLimitsTests.everyBatchCommandHasAPerFileTimeBudget`).
   @Test func perFileTimeBudget() {
-    let folder = Self.packageRoot.appendingPathComponent("Fixtures/defects").path
+    let folder = Repository.root.appendingPathComponent("Fixtures/defects").path
     let r = PhotoCLI.runCapturing(["audit", folder, "--file-timeout", "0.000001", "--format", "csv", "-j", "2"])
     let rows = r.out.split(separator: "\n").dropFirst()
     #expect(r.status == 1)
@@ -80,13 +79,13 @@ import Testing
   }
 
   /// Real reports validate against docs/schema/inspect-v2.json (Debian's python3-jsonschema).
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: corpus.path) && SchemaValidator.isAvailable,
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: Repository.sharedCorpus.path) && SchemaValidator.isAvailable,
                  "needs ../shared/corpus and /usr/bin/python3 with jsonschema"))
   func inspectJSONMatchesTheSchema() throws {
-    let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.appendingPathComponent("exiftool-t-images").path)
-      .sorted().prefix(40).map { Self.corpus.appendingPathComponent("exiftool-t-images/\($0)").path }
+    let files = try FileManager.default.contentsOfDirectory(atPath: Repository.sharedCorpus.appendingPathComponent("exiftool-t-images").path)
+      .sorted().prefix(40).map { Repository.sharedCorpus.appendingPathComponent("exiftool-t-images/\($0)").path }
     let r = PhotoCLI.runCapturing(["inspect", "--all", "--format", "json"] + files)
-    let schema = Self.packageRoot.appendingPathComponent("docs/schema/inspect-v2.json")
+    let schema = Repository.root.appendingPathComponent("docs/schema/inspect-v2.json")
     let errors = try SchemaValidator.validate(r.out, schema: schema)
     #expect(errors.isEmpty, "\(errors)")
   }

@@ -1,6 +1,8 @@
+import Bytes
 import Foundation
 import PhotoCLI
 import PhotoCore
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +14,7 @@ import Glibc
 /// secret below is a real photo, so a read would show as a pair, a thumbnail in report.html or
 /// the "starts with ff d8 ff" of a message.
 @Suite(.serialized) struct ConfinementTests {
-  static let fixtures = CLITests.packageRoot.appendingPathComponent("Fixtures").path
+  static let fixtures = Repository.root.appendingPathComponent("Fixtures").path
 
   /// scratch/out/x.jpg (a clean output) and scratch/outside/secret.jpg (a photo outside every
   /// allowed folder: the scratch folder is under the system's temporary folder, not the

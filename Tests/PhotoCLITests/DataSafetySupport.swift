@@ -1,5 +1,7 @@
+import Bytes
 import Foundation
 import PhotoCore
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -172,9 +174,8 @@ enum TreeDigest {
 /// The inputs the data-safety tests copy around: every fixture image, and (when present) the
 /// corpus's full-size orientation examples, which make a batch take long enough to kill.
 enum DataSafetyInputs {
-  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  static let fixtures = packageRoot.appendingPathComponent("Fixtures").path
-  static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus").path
+  static let fixtures = Repository.fixtures.path
+  static let corpus = Repository.sharedCorpus.path
 
   /// Fixture images under `Fixtures/<folder>` (jpg, png, heic), sorted.
   static func fixtureImages(_ folders: [String] = ["jpeg", "png", "heic", "defects", "hidden"]) -> [String] {

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// Every example in every `--help` and in the README runs as shown and ends with the exit
@@ -9,7 +10,7 @@ import Testing
 /// and Fixtures/ (a copy of the repository's, for the README).
 @Suite(.serialized, .enabled(if: PhotoauditProcess.isAvailable, PhotoauditProcess.skipMessage))
 struct ExampleTests {
-  static let root = CLITests.packageRoot.path
+  static let root = Repository.root.path
 
   /// A fresh example folder.
   static func sandbox() throws -> ScratchDirectory {

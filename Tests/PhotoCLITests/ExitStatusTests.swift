@@ -1,12 +1,13 @@
 import Foundation
 @testable import PhotoCLI
 import PhotoCore
+import TestSupport
 import Testing
 
 /// The SPEC's exit-status table, decided by one function (`ExitStatus.init(_ outcome:)`): the
 /// function case by case, then one real command line per status, in every command it applies to.
 @Suite struct ExitStatusTests {
-  static let fixtures = CLITests.packageRoot.appendingPathComponent("Fixtures").path
+  static let fixtures = Repository.root.appendingPathComponent("Fixtures").path
 
   @Test(arguments: [
     (Outcome(), PhotoauditExitStatus.ok),

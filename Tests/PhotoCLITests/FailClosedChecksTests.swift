@@ -1,13 +1,14 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// The fail-closed checks through the command line, on `Fixtures/failclosed-checks/` (made by
 /// `Fixtures/gen/failclosed-checks.sh` with ImageMagick, exiftool and libheif; what each file
 /// holds is checked there with exiftool): exact findings and exit status per case.
 @Suite struct FailClosedChecksTests {
-  static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/failclosed-checks").path
-  static let fixtures = CLITests.packageRoot.appendingPathComponent("Fixtures").path
+  static let folder = Repository.root.appendingPathComponent("Fixtures/failclosed-checks").path
+  static let fixtures = Repository.root.appendingPathComponent("Fixtures").path
 
   /// The CSV rows after the header.
   static func rows(_ out: String) -> [String] { out.split(separator: "\n").dropFirst().map(String.init) }
@@ -118,9 +119,9 @@ import Testing
   }
 
   /// An iPhone 13 Pro Max HEIC: its HDR gain map's XMP holds HDRGainMapVersion 65536 only.
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: CLITests.corpus.path), "needs ../shared/corpus"))
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: Repository.sharedCorpus.path), "needs ../shared/corpus"))
   func iPhoneGainMapIsInfo() {
-    let r = PhotoCLI.runCapturing(["verify", CLITests.corpus.path + "/ianare-exif-samples/iphone_13_pro_max.HEIC", "--format", "csv", "--no-pixels"])
+    let r = PhotoCLI.runCapturing(["verify", Repository.sharedCorpus.path + "/ianare-exif-samples/iphone_13_pro_max.HEIC", "--format", "csv", "--no-pixels"])
     #expect(Self.rows(r.out).filter { $0.contains(",PA010,") }.map { $0.components(separatedBy: ",PA010,")[1] } == [
       "secondary-image-metadata,info,auxiliary-image#51,,auxiliary-image#51 (urn:com:apple:photo:2020:aux:hdrgainmap) at byte 2084929 carries xmp with gain-map rendering fields only (HDRGainMapVersion = 65536): no privacy field",
     ])

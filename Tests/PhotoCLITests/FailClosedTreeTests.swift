@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// The fail-closed cases of the layout tree (issue 12, cases 1, 2, 3, 4, 6, 10, the emptied
@@ -8,7 +9,7 @@ import Testing
 /// output's descriptor says `gps_removed: true` and names the picture it was made from, so
 /// pixels match and every finding is about what the file still carries.
 @Suite struct FailClosedTreeTests {
-  static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/failclosed")
+  static let folder = Repository.root.appendingPathComponent("Fixtures/failclosed")
 
   /// (fixture, the findings as "ID severity carrier", in report order).
   static let cases: [(String, [String])] = [

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Golden files: a test's output compared with a file kept in the repository; with
@@ -8,7 +9,7 @@ enum Golden {
 
   /// Compares `text` with the file at `path` (relative to the package root), or records it.
   static func check(_ text: String, _ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let url = CLITests.packageRoot.appendingPathComponent(path)
+    let url = Repository.root.appendingPathComponent(path)
     if isRecording {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try text.write(to: url, atomically: true, encoding: .utf8)

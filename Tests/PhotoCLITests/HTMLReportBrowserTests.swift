@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Loads reports/report.html in headless Chromium and checks the rendered page: every pair,
@@ -9,10 +10,10 @@ import Testing
 @Suite struct HTMLReportBrowserTests {
   static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
     .first { FileManager.default.isExecutableFile(atPath: $0) }
-  static let page = CLITests.packageRoot.appendingPathComponent("reports/report.html")
+  static let page = Repository.root.appendingPathComponent("reports/report.html")
 
   static func report() throws -> (files: [[String: Any]], findings: Int) {
-    let report = try JSONSerialization.jsonObject(with: Data(contentsOf: CLITests.packageRoot.appendingPathComponent("reports/report.json"))) as? [String: Any]
+    let report = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.root.appendingPathComponent("reports/report.json"))) as? [String: Any]
     return ((report?["files"] as? [[String: Any]]) ?? [], (report?["findings"] as? [Any])?.count ?? 0)
   }
 

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// Hostile names and metadata through every renderer (issue 13, items 2 and 3): an EXIF Artist
@@ -12,7 +13,7 @@ import Testing
 /// code span is broken; HTML holds no element but photoaudit's own.
 @Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"), "needs exiftool (libimage-exiftool-perl)"))
 struct HostileTextTests {
-  static let fixtures = CLITests.packageRoot.appendingPathComponent("Fixtures").path
+  static let fixtures = Repository.root.appendingPathComponent("Fixtures").path
   static let artist = "\u{1B}]0;pwned\u{07}"
   static let make = "\u{1B}[31mRED"
   static let city = "<img src=x onerror=alert(3)>"

@@ -1,12 +1,13 @@
 import Foundation
 import PhotoCLI
 import PhotoCore
+import TestSupport
 import Testing
 
 /// The input-selection layer of the batch commands (--files-from with newlines or NUL, -0,
 /// --ext, --include, --exclude) and sanitize's mirroring of the input tree under --out.
 @Suite struct InputSelectionTests {
-  static let fixtures = CLITests.packageRoot.appendingPathComponent("Fixtures").path
+  static let fixtures = Repository.root.appendingPathComponent("Fixtures").path
 
   /// A folder: in/a/photo.jpg, in/b/photo.jpg, in/b/deep/x.heic, in/notes.txt.
   static func tree() throws -> ScratchDirectory {

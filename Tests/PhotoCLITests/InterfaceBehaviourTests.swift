@@ -1,11 +1,12 @@
 import Foundation
 import PhotoCLI
 import PhotoCore
+import TestSupport
 import Testing
 
 /// Colour rules, "did you mean", `help COMMAND`, and `explain` for every finding.
 @Suite struct InterfaceBehaviourTests {
-  static let fixtures = CLITests.packageRoot.appendingPathComponent("Fixtures").path
+  static let fixtures = Repository.root.appendingPathComponent("Fixtures").path
   static let failing = fixtures + "/defects/dropped-6.jpg"
 
   /// SPEC "Common options": --color auto|always|never, --no-color = never; under auto, colour
@@ -109,7 +110,7 @@ import Testing
     #expect(byID.status == 0)
     #expect(PhotoCLI.runCapturing(["explain", id.name]).out == byID.out)
     #expect(PhotoCLI.runCapturing(["explain", id.rawValue.lowercased()]).out == byID.out)
-    let docs = try String(contentsOf: CLITests.packageRoot.appendingPathComponent("docs/findings.md"), encoding: .utf8)
+    let docs = try String(contentsOf: Repository.root.appendingPathComponent("docs/findings.md"), encoding: .utf8)
     #expect(docs.contains(byID.out), "docs/findings.md lacks explain \(id.rawValue)'s text")
     for heading in ["## \(id.rawValue) \(id.name) — ", "**What it means.** ", "**Why it matters.** ", "**How to fix it.** ", "**Example"] {
       #expect(byID.out.contains(heading), "\(id.rawValue) lacks \(heading)")
@@ -123,7 +124,7 @@ import Testing
     let words = try #require(explanation.exampleCommand).split(separator: " ").map(String.init)
     #expect(words.first == "photoaudit")
     let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(CLITests.packageRoot.path)
+    FileManager.default.changeCurrentDirectoryPath(Repository.root.path)
     defer { FileManager.default.changeCurrentDirectoryPath(previous) }
     let r = PhotoCLI.runCapturing(Array(words.dropFirst()))
     for line in explanation.exampleOutput {

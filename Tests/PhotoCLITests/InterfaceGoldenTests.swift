@@ -1,6 +1,7 @@
 import Foundation
 @testable import PhotoCLI
 import PhotoCore
+import TestSupport
 import Testing
 
 /// The texts made from the option tables, held as golden files: every `--help`, the man page,
@@ -75,7 +76,7 @@ import Testing
 
   /// The README's table of options by command is the one the tables give.
   @Test func readmeOptionTable() throws {
-    let url = CLITests.packageRoot.appendingPathComponent("README.md")
+    let url = Repository.root.appendingPathComponent("README.md")
     let readme = try String(contentsOf: url, encoding: .utf8)
     let begin = "<!-- options:begin (generated from the option tables; a test keeps it current) -->\n", end = "<!-- options:end -->"
     let start = try #require(readme.range(of: begin)), stop = try #require(readme.range(of: end))

@@ -1,12 +1,13 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// JPEG XL through the command line, on `Fixtures/jxl/` (made by `Fixtures/gen/jxl.sh`): exact
 /// `verify` rows and exit statuses, and `inspect --format json` with the codestream orientation,
 /// valid against the inspect schema.
 @Suite struct JXLCLITests {
-  static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/jxl").path
+  static let folder = Repository.root.appendingPathComponent("Fixtures/jxl").path
 
   static func verify(_ name: String) -> (status: Int32, rows: [String]) { CLITests.verifyRows(folder, name) }
 

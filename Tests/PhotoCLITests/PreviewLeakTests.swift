@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// PA005 for every embedded preview, through the command line, on `Fixtures/previews/` (made by
@@ -7,11 +8,11 @@ import Testing
 /// checked there with exiftool): JFXX thumbnails (a JPEG, raw RGB pixels), MPF Large Thumbnails,
 /// a second thumbnail; exact findings and exit status, with the pixels and without them.
 @Suite struct PreviewLeakTests {
-  static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/previews").path
+  static let folder = Repository.root.appendingPathComponent("Fixtures/previews").path
 
   /// `Fixtures/`: `vendor-previews/` (made by `Fixtures/gen/vendor-previews.sh`) and
   /// `uncompressed-thumbnails/` (`Fixtures/gen/uncompressed-thumbnails.sh`).
-  static let fixtures = CLITests.packageRoot.appendingPathComponent("Fixtures").path
+  static let fixtures = Repository.root.appendingPathComponent("Fixtures").path
 
   /// "id carrier tag" of each PA005 (and any other finding) `verify` reports for `name` in `folder`.
   static func findings(_ name: String, in folder: String = folder, noPixels: Bool) -> (status: Int32, rows: [String]) {
@@ -121,9 +122,9 @@ import Testing
   /// JPEG preview in its MakerNote or EXIF slack, verified with and without the pixels: the PA005 findings expected, each with its reason. No
   /// MPF Large Thumbnail gives one (the Nikon's VGA 640×424 and full-HD 1620×1080 previews match);
   /// bars are trimmed (its IFD1 160×120 thumbnail of a 3:2 photo, 45-gps_ifd.jpg's of a 16:9 one).
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: CLITests.corpus.appendingPathComponent("INDEX.tsv").path), "needs ../shared/corpus"))
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: Repository.sharedCorpus.appendingPathComponent("INDEX.tsv").path), "needs ../shared/corpus"))
   func corpusPreviewsGiveOnlyTheExpectedPA005() throws {
-    let index = try String(contentsOf: CLITests.corpus.appendingPathComponent("INDEX.tsv"), encoding: .utf8)
+    let index = try String(contentsOf: Repository.sharedCorpus.appendingPathComponent("INDEX.tsv"), encoding: .utf8)
     let rows = index.split(separator: "\n").dropFirst().map { $0.components(separatedBy: "\t") }
     let mpf = rows.filter { $0.count > 11 && $0[11] == "yes" }.map { $0[0] }
     // And every file with a JPEG preview in its MakerNote or EXIF slack (`VendorPreviewTests`
@@ -137,7 +138,7 @@ import Testing
     #expect(files.count == 20, "\(files)")
     func pa005(_ noPixels: Bool) -> [String] {
       files.flatMap { path -> [String] in
-        let r = PhotoCLI.runCapturing(["verify", CLITests.corpus.appendingPathComponent(path).path, "--format", "csv"]
+        let r = PhotoCLI.runCapturing(["verify", Repository.sharedCorpus.appendingPathComponent(path).path, "--format", "csv"]
                                       + (noPixels ? ["--no-pixels"] : []))
         return r.out.split(separator: "\n").filter { $0.contains(",PA005,") }.map { row in
           let fields = row.components(separatedBy: ",")
@@ -203,7 +204,7 @@ import Testing
   /// and cameras' thumbnails match their picture (the iPhone's through its irot; Canon's coded
   /// 320×320 for an `ispe` of 320×214, which libheif 1.15 does not cut), and the PA005 found
   /// are each explained.
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: CLITests.corpus.appendingPathComponent("INDEX.tsv").path), "needs ../shared/corpus"))
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: Repository.sharedCorpus.appendingPathComponent("INDEX.tsv").path), "needs ../shared/corpus"))
   func corpusHEIFThumbnailsAreCompared() throws {
     let matching = [
       "ianare-exif-samples/iphone_13_pro_max.HEIC", "exiv2-test-data/2021-02-13-1929.heic", "exiv2-test-data/IMG_3578.heic",
@@ -212,7 +213,7 @@ import Testing
       "metadata-extractor-images/cheers_1440x960.heic", "ente-motion-photos/motionphoto.heic",
     ]
     for path in matching {
-      let r = PhotoCLI.runCapturing(["verify", CLITests.corpus.appendingPathComponent(path).path, "--format", "json"])
+      let r = PhotoCLI.runCapturing(["verify", Repository.sharedCorpus.appendingPathComponent(path).path, "--format", "json"])
       let document = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any], "\(path)")
       let file = try #require((document["files"] as? [[String: Any]])?.first)
       let thumbnail = try #require((file["verdicts"] as? [String: Any])?["thumbnail"] as? [String: Any], "\(path): no thumbnail verdict")
@@ -222,7 +223,7 @@ import Testing
       #expect(!ids.contains("PA005") && !ids.contains("PA015"), "\(path): \(ids)")
     }
     func pa005(_ path: String, noPixels: Bool) -> [String] {
-      let r = PhotoCLI.runCapturing(["verify", CLITests.corpus.appendingPathComponent(path).path, "--format", "csv"]
+      let r = PhotoCLI.runCapturing(["verify", Repository.sharedCorpus.appendingPathComponent(path).path, "--format", "csv"]
                                     + (noPixels ? ["--no-pixels"] : []))
       return r.out.split(separator: "\n").filter { $0.contains(",PA005,") }.map { row in
         let fields = row.components(separatedBy: ",")

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// Locations where a careless reader does not look, through `verify`, on `Fixtures/redteam/`
@@ -11,7 +12,7 @@ import Testing
 /// photoaudit; the coordinates are what was written: exiftool's 37.331686, -122.030656 and the
 /// string "+37.3317-122.0307/".
 @Suite struct RedTeamLeakTests {
-  static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/redteam").path
+  static let folder = Repository.root.appendingPathComponent("Fixtures/redteam").path
   static let tiffFix = "latitude 37.331686, longitude -122.030656, a TIFF/EXIF block with a GPS IFD"
   static let isoFix = #"latitude 37.331700, longitude -122.030700, an ISO 6709 location ""+37.3317-122.0307/"""#
   static let xmpLatitude = #"an XMP GPS property (/"" exif:GPSLatitude=""37,19.901160N"" exif:GPS)"#

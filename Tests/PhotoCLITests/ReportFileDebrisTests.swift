@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCLI
 import PhotoCore
+import TestSupport
 import Testing
 
 /// Writing `-o FILE` removes what killed earlier writes of FILE left beside it, and nothing
@@ -20,7 +21,7 @@ import Testing
     let mine = TemporaryFiles.prefix + "\(Self.goneMaker)-\(report).AAAAAA"
     let theirs = TemporaryFiles.prefix + "\(Self.goneMaker)-shard-2.json.BBBBBB"
     for name in [mine, theirs] { try Data("half".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
-    let photo = CLITests.packageRoot.appendingPathComponent("Fixtures/jpeg/clean.jpg").path
+    let photo = Repository.root.appendingPathComponent("Fixtures/jpeg/clean.jpg").path
     let run = PhotoCLI.runCapturing([command, photo, "--format", "json", "-o", folder + "/" + report])
     #expect(run.status == 0, "\(run.err)")
     #expect(FileManager.default.fileExists(atPath: folder + "/" + report))

@@ -1,12 +1,13 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// What people read: summaries counted by (id, severity), one prefix per message, nothing that
 /// reads like a clean file under an error, a last stderr line when the result went elsewhere,
 /// folders walked by inspect, camera values and places in words.
 @Suite struct ReportSummaryTests {
-  static let fixtures = CLITests.packageRoot.appendingPathComponent("Fixtures").path
+  static let fixtures = Repository.root.appendingPathComponent("Fixtures").path
 
   /// Fixtures/hidden has PA014 at two severities: an image or text after the end (error) and an
   /// unknown APPn segment (warning). Every summary counts them apart, as the findings list says.

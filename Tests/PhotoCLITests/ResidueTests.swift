@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCLI
 import PhotoCore
+import TestSupport
 import Testing
 
 /// The residue of the fail-closed work (issue 25, item 6), each hole on its fixture from
@@ -9,7 +10,7 @@ import Testing
 /// and the libheif 1.15 HEIC's outputs got PA004 at info ("inconclusive") whichever way they
 /// were turned.
 @Suite struct ResidueTests {
-  static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/residue").path
+  static let folder = Repository.root.appendingPathComponent("Fixtures/residue").path
 
   /// `verify` (descriptor found beside the output): the status and the findings as
   /// "ID severity carrier: evidence".
@@ -80,7 +81,7 @@ import Testing
     #expect(file["error"] as? String == "no image size found")
     #expect((file["gps"] as? [[String: Any]])?.count == 1)
     #expect(inspected.err.contains("gps-no-sof.jpg: no image size found"))
-    let diff = PhotoCLI.runCapturing(["diff", CLITests.packageRoot.appendingPathComponent("Fixtures/jpeg/orient-1.jpg").path, path])
+    let diff = PhotoCLI.runCapturing(["diff", Repository.root.appendingPathComponent("Fixtures/jpeg/orient-1.jpg").path, path])
     #expect(diff.status == 1)
     #expect(diff.out.contains("PA013 error unreadable: no image size found") && diff.out.contains("PA001 error gps-present"), "\(diff.out)")
     // With findings that are data (--fail-on none), nothing fails.

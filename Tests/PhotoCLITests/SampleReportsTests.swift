@@ -1,11 +1,12 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// `reports/` holds the sample reports of `make demo` (audit over Fixtures/defects); this test
 /// fails when they are out of date. Re-record with RECORD_GOLDEN=1.
 @Suite(.serialized) struct SampleReportsTests {
-  static let root = CLITests.packageRoot
+  static let root = Repository.root
   static let names = ["report.json", "report.md", "junit.xml", "report.html"]
 
   /// The HTML embeds JPEG thumbnails; their bytes depend on the libjpeg-turbo build, so the

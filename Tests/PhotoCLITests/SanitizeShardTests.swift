@@ -1,6 +1,8 @@
+import Bytes
 import Foundation
 import PhotoCLI
 import PhotoCore
+import TestSupport
 import Testing
 
 /// `sanitize --shard K/N|auto` (SPEC "Scale"): the shards of a batch write, together and into
@@ -8,7 +10,7 @@ import Testing
 /// same report entries — with a Live Photo and a clash of two inputs on one output name decided
 /// over all the inputs, and the folder lock shared among shards only.
 @Suite(.serialized) struct SanitizeShardTests {
-  static let fixtures = CLITests.packageRoot.appendingPathComponent("Fixtures").path
+  static let fixtures = Repository.root.appendingPathComponent("Fixtures").path
 
   /// A batch with a tree below the folder given, Live Photos (still + MOV) and a clash (the
   /// livephoto folder's IMG_0002.mov is no Live Photo of IMG_0002.jpg, and both would be IMG_0002.jpg).

@@ -1,12 +1,13 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// SPEC "Scale": `--shard auto` from each engine's variables, shards keyed by the path below the
 /// input root, `--files-from` equal to the folder walk, `merge --expect` failing on what would
 /// make a merged report wrong, and `--fail-on` applied at the merge.
 @Suite(.serialized) struct ScaleOutTests {
-  static let defects = CLITests.packageRoot.appendingPathComponent("Fixtures/defects").path
+  static let defects = Repository.root.appendingPathComponent("Fixtures/defects").path
 
   static func audit(_ arguments: [String], environment: [String: String] = [:], stdin: [UInt8]? = nil)
     -> (status: Int32, out: String, err: String) {

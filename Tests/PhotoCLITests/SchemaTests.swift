@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// Every JSON output validates against its JSON Schema in docs/schema (Debian's
@@ -7,7 +8,7 @@ import Testing
 /// each JSONL record), diff, sanitize, and the descriptors sanitize writes.
 @Suite(.serialized, .enabled(if: SchemaValidator.isAvailable, "needs /usr/bin/python3 with jsonschema (python3-jsonschema)"))
 struct SchemaTests {
-  static let fixtures = CLITests.packageRoot.appendingPathComponent("Fixtures").path
+  static let fixtures = Repository.root.appendingPathComponent("Fixtures").path
   static func schema(_ name: String) -> URL { SchemaValidator.directory.appendingPathComponent(name) }
   static let folders = ["jpeg", "heic", "png", "hidden", "defects"].map { fixtures + "/" + $0 }
 

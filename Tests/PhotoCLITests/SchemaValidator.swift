@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 
 /// Validates JSON against the JSON Schemas in docs/schema with Debian's python3-jsonschema (every
 /// schema there is registered, so `$ref`s between them resolve: report-v1-record.json uses
 /// report-v1.json's definitions).
 enum SchemaValidator {
   static let python = "/usr/bin/python3"
-  static let directory = CLITests.packageRoot.appendingPathComponent("docs/schema")
+  static let directory = Repository.root.appendingPathComponent("docs/schema")
 
   static var isAvailable: Bool {
     guard FileManager.default.isExecutableFile(atPath: python) else { return false }

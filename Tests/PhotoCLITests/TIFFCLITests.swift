@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// TIFF, BigTIFF, GeoTIFF, DNG and raw files through `verify` and `sanitize` (Fixtures/tiff/,
@@ -9,7 +10,7 @@ import Testing
 /// raw with no preview refused; and libtiff never writing to stderr. The coordinates are what the
 /// generator wrote (exiftool's and tiffs.py's 31.230416, 121.473701; a UTM tie point at 42° N 15° E).
 @Suite struct TIFFCLITests {
-  static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/tiff").path
+  static let folder = Repository.root.appendingPathComponent("Fixtures/tiff").path
   static func verify(_ name: String) -> (status: Int32, rows: [String]) { CLITests.verifyRows(folder, name) }
   static let gps = "latitude 31.230416, longitude 121.473701, altitude 12.5 m"
 

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// Timed metadata from the command line, on `Fixtures/telemetry` (tools/telemetry.py, ffmpeg, and
@@ -8,7 +9,7 @@ import Testing
 /// says; a Live Photo's timed location is the still's; `sanitize` writes the still alone and says
 /// the telemetry was dropped; every JSON against its schema.
 @Suite struct TelemetryCLITests {
-  static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/telemetry").path
+  static let folder = Repository.root.appendingPathComponent("Fixtures/telemetry").path
 
   /// `verify FILE --format csv`: the exit status and each row after `file,original,`.
   static func verify(_ name: String) -> (status: Int32, rows: [String]) {

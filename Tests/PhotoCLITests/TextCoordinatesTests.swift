@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// Coordinates that are not GPS tags, through the command line, on `Fixtures/textcoords/` (made
@@ -10,7 +11,7 @@ import Testing
 /// The expected degrees are worked out by hand from the text written: 37°19'54.1" =
 /// 37 + 19/60 + 54.1/3600 = 37.331694, 122°01'50.4" = 122.030667.
 @Suite struct TextCoordinatesTests {
-  static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/textcoords").path
+  static let folder = Repository.root.appendingPathComponent("Fixtures/textcoords").path
 
   static func verify(_ name: String) -> (status: Int32, rows: [String]) { CLITests.verifyRows(folder, name) }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCLI
+import TestSupport
 import Testing
 
 /// Vendor records through the command line, on `Fixtures/vendor/` (made by
@@ -10,7 +11,7 @@ import Testing
 /// no GPS record), positions in any XMP namespace, every LocationShown point, names that are
 /// no position, zero, unreadable values, and a C2PA manifest that names a place in words.
 @Suite struct VendorRecordsTests {
-  static let folder = CLITests.packageRoot.appendingPathComponent("Fixtures/vendor").path
+  static let folder = Repository.root.appendingPathComponent("Fixtures/vendor").path
 
   static func verify(_ name: String) -> (status: Int32, rows: [String]) { CLITests.verifyRows(folder, name) }
 

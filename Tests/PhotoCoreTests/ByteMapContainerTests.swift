@@ -1,4 +1,5 @@
 @testable import PhotoCore
+@testable import Bytes
 import Codecs
 import Testing
 

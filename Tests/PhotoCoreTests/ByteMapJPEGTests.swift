@@ -1,4 +1,5 @@
 @testable import PhotoCore
+@testable import Bytes
 import Testing
 
 /// The JPEG byte mapper and its entropy scanner on hand-built streams: stuffing, restart

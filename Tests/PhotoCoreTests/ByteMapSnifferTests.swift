@@ -1,4 +1,5 @@
 @testable import PhotoCore
+@testable import Bytes
 import Testing
 
 /// The sniffer that names unexplained bytes, and the map builder's overlap and gap rules.

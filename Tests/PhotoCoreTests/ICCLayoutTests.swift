@@ -1,4 +1,5 @@
 @testable import PhotoCore
+@testable import Bytes
 import Testing
 
 /// ICC profiles as documents of the layout tree: every byte is the header, the tag table, a

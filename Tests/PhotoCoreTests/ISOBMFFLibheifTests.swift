@@ -1,3 +1,4 @@
+import Bytes
 import Codecs
 import Foundation
 import PhotoCore

@@ -1,5 +1,7 @@
+import Bytes
 import Foundation
 import PhotoCore
+import TestSupport
 import Testing
 
 // Helpers shared by the ISOBMFF and PNG walker tests: byte builders for hand-made boxes and a
@@ -156,10 +158,8 @@ struct HEIFBuilder {
 
 /// The shared real-world corpus, read directly (INDEX.tsv, MANIFEST.tsv, ExifTool JSON).
 enum ContainerCorpus {
-  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  static let root = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-  static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("INDEX.tsv").path) }
+  static let root = Repository.sharedCorpus
+  static var isAvailable: Bool { Repository.hasSharedCorpus }
   static let skipMessage: Comment = "../shared/corpus is absent (not part of a user's clone): corpus cross-checks skipped"
 
   /// Every image path in MANIFEST.tsv (reference dumps excluded).

@@ -1,4 +1,5 @@
 @testable import PhotoCore
+@testable import Bytes
 import Testing
 
 /// `NameSet` answers exactly as a `Set<String>` of the same names: its length and first-byte

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import TestSupport
 import Testing
 
 /// Issue 7's acceptance over real files: every fixture and every file of `../shared/corpus`
@@ -11,7 +12,7 @@ import Testing
   struct File: Sendable, CustomTestStringConvertible {
     var path: String
     var testDescription: String {
-      path.replacingOccurrences(of: SharedCorpus.packageRoot.deletingLastPathComponent().path + "/", with: "")
+      path.replacingOccurrences(of: Repository.root.deletingLastPathComponent().path + "/", with: "")
     }
   }
 

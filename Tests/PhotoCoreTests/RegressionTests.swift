@@ -1,5 +1,7 @@
+import Bytes
 import Foundation
 import PhotoCore
+import TestSupport
 import Testing
 
 /// Replays every reproducer under `Tests/Regressions/<target>/` (found by `make fuzz` or
@@ -15,7 +17,7 @@ import Testing
     var bytes: [UInt8] { FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? [] }
   }
 
-  static let root = SharedCorpus.packageRoot.appendingPathComponent("Tests/Regressions").path
+  static let root = Repository.root.appendingPathComponent("Tests/Regressions").path
 
   /// Every reproducer, by target directory (README files and hidden files skipped).
   static let all: [Reproducer] = FuzzTarget.allCases.flatMap { target -> [Reproducer] in

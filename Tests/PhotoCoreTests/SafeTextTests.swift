@@ -1,4 +1,5 @@
 @testable import PhotoCore
+@testable import Bytes
 import Testing
 
 /// The text-safety layer: control characters shown escaped, Markdown and HTML specials escaped

@@ -1,4 +1,5 @@
 @testable import PhotoCore
+@testable import Bytes
 import Testing
 
 /// The fail-closed sweep's signatures: what they must find, and what they must not take for

@@ -1,3 +1,4 @@
+@testable import Bytes
 import Foundation
 @testable import PhotoCore
 import Synchronization

@@ -1,3 +1,4 @@
+@testable import Bytes
 import Codecs
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import Bytes
 import PhotoCore
 
 /// `photoaudit inspect FILE|DIR...`: what each file carries.

@@ -1,3 +1,4 @@
+import Bytes
 import PhotoCore
 
 /// `photoaudit inspect --map FILE...`: what each file carries, plus the byte map — every byte

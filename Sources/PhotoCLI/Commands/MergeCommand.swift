@@ -1,3 +1,4 @@
+import Bytes
 import PhotoCore
 
 /// `photoaudit merge a.jsonl b.jsonl ...`: joins shard outputs into one report.

@@ -1,3 +1,4 @@
+import Bytes
 import PhotoCore
 
 /// What the parser found: positionals in order, option values by the option's first name.

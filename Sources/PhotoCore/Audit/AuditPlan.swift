@@ -1,3 +1,4 @@
+import Bytes
 /// The jobs of one `audit` run, made one at a time as the batch takes them: a leak scan of
 /// any size holds only its compact input lists, never a job per file.
 public struct AuditPlan: Sendable {

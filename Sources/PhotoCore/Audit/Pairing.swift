@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// One unit of batch work: an output, its original when known, its descriptor when present.

@@ -1,3 +1,4 @@
+import Bytes
 /// `--shard K/N`: a deterministic 1/N of the work, by a hash of each input's key — its path
 /// below the folder given, or the path as listed (SPEC "Scale"): workers that mount the same
 /// data at `/data` and at `/mnt/u` split it the same way.

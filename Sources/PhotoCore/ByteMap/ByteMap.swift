@@ -1,3 +1,4 @@
+import Bytes
 /// What a stretch of a file's bytes is, as far as photoaudit can tell.
 public enum ByteRegionKind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
   /// A structure photoaudit knows and whose content it understands (a marker segment, the

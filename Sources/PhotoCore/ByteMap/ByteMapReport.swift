@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// The byte map as a report: the `map` member of `inspect --map --format json` (documented in

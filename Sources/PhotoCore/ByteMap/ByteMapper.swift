@@ -1,3 +1,4 @@
+import Bytes
 /// The byte map as a view of the layout tree: every byte of a file attributed to a structure —
 /// marker, segment, scan data, box, item extent, chunk, IFD, ICC tag, and the structures of the
 /// documents embedded in it — and what no structure explains named. The core of `inspect --map`

@@ -1,3 +1,4 @@
+import Bytes
 /// The JSON descriptor a pipeline sends with its output (SPEC example), as far as checks need it.
 ///
 /// Every claim that is there is checked; a claim that is missing or unusable does not stop the

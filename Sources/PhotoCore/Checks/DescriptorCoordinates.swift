@@ -1,3 +1,4 @@
+import Bytes
 /// Coordinates in a descriptor: the JSON sent with an upload is a carrier too (SPEC "Metadata
 /// carriers": "the descriptor itself: coordinates in any key or value").
 public struct DescriptorCoordinate: Sendable, Equatable {

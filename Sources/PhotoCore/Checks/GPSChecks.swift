@@ -111,4 +111,5 @@ extension Sequence where Element: Hashable {
   }
 }
 
+import Bytes
 import Foundation

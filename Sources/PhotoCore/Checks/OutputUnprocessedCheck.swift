@@ -1,3 +1,4 @@
+import Bytes
 /// PA019: the output is its original, unprocessed — a pipeline path that skipped processing
 /// (a known bug class: small images that skip the resize that also stripped them).
 ///

@@ -1,3 +1,4 @@
+import Bytes
 extension PairAuditor {
   /// The carrier of everything a sidecar carries (SPEC "Formats": "its coordinates are PA001
   /// with carrier `sidecar`").

@@ -1,3 +1,4 @@
+import Bytes
 /// PA004: the output's pixels display rotated or mirrored relative to the original as displayed.
 struct OrientationPixelCheck: Check {
   var ids: [FindingID] { [.orientationPixels] }

@@ -1,3 +1,4 @@
+import Bytes
 /// A JSON policy: `{"disable": ["PA007"], "severity": {"PA011": "error", "location-text": "info"}}`.
 public struct Policy: Sendable, Equatable, Codable {
   public var disabled: Set<FindingID> = []

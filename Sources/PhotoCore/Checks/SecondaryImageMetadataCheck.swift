@@ -1,3 +1,4 @@
+import Bytes
 /// PA010: MPF secondary images or non-primary HEIF items that carry metadata of their own.
 ///
 /// Error, except for metadata that holds no privacy field: an image whose only metadata is XMP

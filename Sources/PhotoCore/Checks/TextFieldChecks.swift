@@ -1,3 +1,4 @@
+import Bytes
 /// PA006: textual location (city, country, sub-location) left in XMP, IPTC or a C2PA assertion.
 struct LocationTextCheck: Check {
   var ids: [FindingID] { [.locationText] }

@@ -1,3 +1,4 @@
+import Bytes
 /// Why a container walker could not read a file. Messages are full sentences for users;
 /// the file name is added by the caller.
 public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible {

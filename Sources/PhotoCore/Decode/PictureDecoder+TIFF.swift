@@ -1,3 +1,4 @@
+import Bytes
 import Codecs
 
 /// The picture of a TIFF file the pixel checks look at. A TIFF's is its main image (IFD0 for a

@@ -1,3 +1,4 @@
+import Bytes
 import Codecs
 
 /// Why a picture's pixels were not (all) checked, in the three kinds the findings need: a limit

@@ -1,3 +1,4 @@
+import Bytes
 /// Limits and switches for reading one file.
 public struct InspectOptions: Sendable {
   /// Also read embedded images (MPF secondary images, thumbnails) for their own metadata.
@@ -88,11 +89,5 @@ public enum Inspector {
     }
     let shown = head.prefix(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
     return "starts with \(shown)"
-  }
-}
-
-extension String {
-  func leftPadded(to width: Int, with pad: Character = "0") -> String {
-    count >= width ? self : String(repeating: pad, count: width - count) + self
   }
 }

@@ -1,3 +1,4 @@
+import Bytes
 extension MetadataAssembler {
   /// A C2PA manifest store (a JUMBF document): each assertion and claim decoded (JSON or CBOR) —
   /// its GPS is GPS of the file, its leaves are tags — and each manifest summarised. Content

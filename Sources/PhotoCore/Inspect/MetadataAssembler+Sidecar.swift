@@ -1,3 +1,4 @@
+import Bytes
 extension MetadataAssembler {
   /// A sidecar file's one carrier: an XMP packet (`XMPDecoder`) or a Google Takeout JSON
   /// (`TakeoutJSON`). Tags and GPS are filed under the carrier `sidecar`; the sidecar's own

@@ -1,3 +1,4 @@
+import Bytes
 extension EmbeddedDocumentFinder {
   /// Each C2PA manifest store: a JUMBF document ("c2pa"), read in place (PNG `caBX`, the WebP
   /// `C2PA` chunk, the ISOBMFF C2PA `uuid` box) or joined from JPEG APP11 segments.

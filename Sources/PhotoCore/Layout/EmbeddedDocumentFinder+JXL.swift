@@ -1,3 +1,4 @@
+import Bytes
 extension EmbeddedDocumentFinder {
   /// A JPEG XL's `jbrd` box: the JPEG segments it kept, rebuilt as a JPEG (`JPEGReconstruction`),
   /// walked as the child "jpeg-reconstruction" — its IPTC, comments, Extended XMP and any image

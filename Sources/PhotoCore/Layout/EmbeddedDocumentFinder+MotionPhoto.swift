@@ -1,3 +1,4 @@
+import Bytes
 extension EmbeddedDocumentFinder {
   /// A Motion Photo's video as the child "motion-photo": the MP4 in a HEIF `mpvd` box, or the
   /// one the XMP places at the end of the file (`Container:Directory`, `MicroVideoOffset`). What

@@ -1,3 +1,4 @@
+import Bytes
 extension EmbeddedDocumentFinder {
   /// What the data after a document's own structure is called in the layout, by format.
   static func trailerNote(_ format: DocumentFormat) -> String {

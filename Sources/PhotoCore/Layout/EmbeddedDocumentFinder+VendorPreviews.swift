@@ -1,3 +1,4 @@
+import Bytes
 extension EmbeddedDocumentFinder {
   /// The role of a JPEG preview found inside an EXIF block's MakerNote (Nikon's PreviewIFD,
   /// Olympus, Panasonic, Pentax, Canon, Sony…).

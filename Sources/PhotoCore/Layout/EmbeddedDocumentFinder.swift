@@ -1,3 +1,4 @@
+import Bytes
 /// Finds the documents embedded in one walked document and has them walked: the thumbnail of
 /// each EXIF block (with the block's IFDs added to the layout) and the JPEG previews in its
 /// MakerNote and slack, JFXX thumbnails, each ICC profile, each MPF

@@ -1,3 +1,4 @@
+import Bytes
 /// What a document is, as the walker that read it knows it. Top-level files are images;
 /// embedded documents can also be TIFF blocks, ICC profiles or other ISOBMFF files (an MP4).
 public enum DocumentFormat: String, Sendable, Equatable, Hashable, CaseIterable {

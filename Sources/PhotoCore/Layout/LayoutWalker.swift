@@ -1,3 +1,4 @@
+import Bytes
 /// Walks a file into its layout tree: the container walker of its format, then every document
 /// embedded in it — EXIF thumbnails, MPF images, images after the end of the image, ICC
 /// profiles, HEIF items that are images of their own — each read by the container walker of

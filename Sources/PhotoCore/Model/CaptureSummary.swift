@@ -1,3 +1,4 @@
+import Bytes
 /// The camera/capture, location and identifying fields a reviewer looks at first, picked from
 /// the tags, with numbers as numbers and the wording people read ("1/13 s · f/2.5 · ISO 100").
 public enum CaptureSummary {
@@ -133,15 +134,6 @@ public enum CaptureSummary {
     // Google Takeout JSON: the people Google Photos recognised (`people[].name`)
     "PeopleName",
   ])
-
-  /// A set of names with room to spare: looked up for every tag of every file, mostly for names
-  /// it does not hold, and a native Set probes (comparing whole strings) until an empty bucket —
-  /// about 8 comparisons a miss at 3/4 load, 1–2 at 1/4 (measured with callgrind on the scan).
-  static func sparse(_ names: [String]) -> Set<String> {
-    var set = Set<String>(minimumCapacity: 4 * names.count)
-    set.formUnion(names)
-    return set
-  }
 
   /// Identifying tags found anywhere in the file.
   public static func identifying(_ m: PhotoMetadata) -> [MetadataTag] {

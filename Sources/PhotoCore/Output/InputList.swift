@@ -1,3 +1,4 @@
+import Bytes
 /// A sorted list of input paths that stays small at a million files: the part of each path below
 /// its root is kept in 1 MiB byte chunks (about 8 bytes per path besides its own bytes), not as a
 /// `String` each (~80 bytes) — and in chunks rather than one growing buffer, whose doubling would

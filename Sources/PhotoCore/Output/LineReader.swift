@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Bytes
 import Glibc
 #endif
 

@@ -1,3 +1,4 @@
+import Bytes
 /// File names that fit the file system's limit (`NAME_MAX`, counted in bytes): a name longer
 /// than its folder allows cannot be created at all ("File name too long"), so an output whose
 /// name would be too long gets a shorter one that still says where it came from.

@@ -48,4 +48,5 @@ enum DescriptorWriter {
   }
 }
 
+import Bytes
 import Foundation

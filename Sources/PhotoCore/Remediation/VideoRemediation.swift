@@ -1,3 +1,4 @@
+import Bytes
 /// What `sanitize` does with video: nothing is re-encoded. A bare MOV or MP4 is refused (PA013,
 /// nothing written); a Motion Photo or a Live Photo still is written as the still alone, and its
 /// descriptor says `"video_dropped": true` — and `"telemetry_dropped": true` when that video had

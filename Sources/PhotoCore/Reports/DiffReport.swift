@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// The `diff` report: tag changes grouped by carrier, then the verdicts.

@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// `report.html`: one self-contained page (no external assets) a reviewer opens first. A header

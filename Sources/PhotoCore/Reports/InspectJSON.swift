@@ -1,3 +1,4 @@
+import Bytes
 /// The SPEC's `photoaudit/inspect/v2` JSON shape (documented by docs/schema/inspect-v2.json).
 /// v2 (0.2.0): camera values that are numbers (ISO, exposure time, f-number, focal length) are
 /// JSON numbers, and `location` and `incomplete` were added; later `manifests` (C2PA) and

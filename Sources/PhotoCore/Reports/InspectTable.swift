@@ -1,3 +1,4 @@
+import Bytes
 /// The human-readable `inspect` summary: one block per file, aligned labels. Text from the file
 /// (its name, tag values, warnings) is shown through `SafeText.plain`.
 public enum InspectTable {

@@ -1,3 +1,4 @@
+import Bytes
 /// `junit.xml`: one test case per file; a failure carries the findings at or above --fail-on.
 public enum JUnitReport {
   /// The JUnit XML document; `failOn` nil (`--fail-on none`) makes no finding a failure.

@@ -1,3 +1,4 @@
+import Bytes
 /// The `inspect` JSON of C2PA manifests and image-generator records (docs/schema/inspect-v2.json
 /// `manifest`, `generation`).
 enum ProvenanceJSON {

@@ -1,3 +1,4 @@
+import Bytes
 /// The `inspect` table's lines for C2PA manifests and image-generator metadata: each manifest
 /// (store, label, claim generator, assertions, ingredients, thumbnails; its signature not
 /// validated) and each generator field with the first words of its prompt. Text from the file

@@ -1,3 +1,4 @@
+import Bytes
 /// A report's file objects read back (`merge` renders shards as a table, Markdown, CSV or JUnit):
 /// everything the text renderings show, with the orientation verdict kept as the words recorded.
 extension ReportJSON {

@@ -1,3 +1,4 @@
+import Bytes
 /// The `photoaudit/report/v1` JSON document (docs/schema/report-v1.json) and its JSONL form.
 public enum ReportJSON {
   public static let schema = "photoaudit/report/v1"

@@ -1,3 +1,4 @@
+import Bytes
 /// The JSONL form of a report, written while the batch runs (SPEC "Scale",
 /// docs/schema/report-v1-record.json): a first `shard` record saying which run wrote it, one
 /// `file` record per input in path order, the `unpaired_original` records, and an `end` record

@@ -1,3 +1,4 @@
+import Bytes
 /// What a streamed report adds up to, kept while its records go by (the report itself is not
 /// kept): files, files with findings, findings by severity. Enough for the end-of-run line and
 /// the exit status.

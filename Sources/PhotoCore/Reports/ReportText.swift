@@ -1,3 +1,4 @@
+import Bytes
 /// Human renderings of a report: the terminal table, Markdown for pull requests, CSV. Text from
 /// files (paths, evidence) goes through `SafeText` for the format at hand.
 public enum ReportText {

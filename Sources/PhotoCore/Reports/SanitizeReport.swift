@@ -1,3 +1,4 @@
+import Bytes
 /// The sanitize summary (`photoaudit/sanitize/v1`, docs/schema/sanitize-v1.json): one row per
 /// input, in input order.
 public enum SanitizeReport {

@@ -1,3 +1,4 @@
+import Bytes
 /// `merge`: the JSONL streams of shards — or of runs over disjoint lists, such as Spark
 /// partitions — joined into the stream one run over everything writes (SPEC "Scale"). A k-way
 /// merge in path order holds one record per stream, whatever their length. It fails on what

@@ -1,3 +1,4 @@
+import Bytes
 /// Recognises a sidecar by its content, never by its name (SPEC "Formats": detected by content):
 /// an XMP packet written as a file of its own (Lightroom, digiKam, darktable, ExifTool
 /// `-o x.xmp`), or a Google Takeout JSON (told from a descriptor and from any other JSON by its

@@ -1,3 +1,4 @@
+import Bytes
 /// Walks a sidecar file (an XMP packet, a Google Takeout JSON) into its layout tree: the whole
 /// file is one structure and one carrier of kind `sidecar`, its payload the file's bytes, read
 /// by `MetadataAssembler.decodeSidecar`. Nothing in it is unexplained: the decoder reads every

@@ -1,3 +1,4 @@
+import Bytes
 /// A Google Takeout (Google Photos) JSON sidecar: what it is and what it carries.
 ///
 /// Takeout writes one JSON document beside each exported photo or video:

@@ -1,3 +1,4 @@
+import Bytes
 import Codecs
 
 /// The fail-closed sweep, a view of the layout tree: every stretch no decoder fully interprets —

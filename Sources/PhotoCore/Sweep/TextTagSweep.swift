@@ -1,3 +1,4 @@
+import Bytes
 /// Coordinates written into decoded text fields: a caption, a description, a comment, a title,
 /// a keyword ("37.331686, -122.030656", "lat: 37.33, lon: -122.03", "37°19'54\"N 122°1'50\"W").
 /// Decoders turn these fields into tags, so the byte sweep (`BackstopSweep`), which searches only

@@ -135,4 +135,5 @@ public enum ExifGroup: String, Sendable, Equatable, Hashable, CaseIterable {
   case ifd0 = "IFD0", ifd1 = "IFD1", exifIFD = "ExifIFD", gps = "GPS", interop = "InteropIFD"
 }
 
+import Bytes
 import Foundation

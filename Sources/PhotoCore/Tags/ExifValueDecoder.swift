@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// Turns a raw TIFF field (type code, count, bytes in the block's byte order) into a `TagValue`.

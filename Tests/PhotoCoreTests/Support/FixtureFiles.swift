@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 
 /// The repository's own fixtures (made by Fixtures/generate.sh with independent tools).
 enum FixtureFiles {
-  static let root: URL = SharedCorpus.packageRoot.appendingPathComponent("Fixtures")
+  static let root: URL = Repository.fixtures
 
   static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 

@@ -1,3 +1,4 @@
+import Bytes
 import PhotoCore
 
 /// What every layout tree must satisfy, however hostile its file: nodes inside their document

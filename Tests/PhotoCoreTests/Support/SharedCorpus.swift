@@ -1,18 +1,16 @@
+import Bytes
 import Foundation
 import PhotoCore
+import TestSupport
 import Testing
 
 /// The real-world corpus in `../shared/corpus` (next to the repository): images from public test
 /// suites with ExifTool 12.57's output for each. Absent in a user's clone: tests that need it
 /// are disabled with a message saying so.
 enum SharedCorpus {
-  /// The package root, found from this file's path.
-  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let root: URL = Repository.sharedCorpus
 
-  static let root: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-
-  static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("INDEX.tsv").path) }
+  static var isAvailable: Bool { Repository.hasSharedCorpus }
 
   static let skipMessage: Comment = "../shared/corpus is absent (a user's clone); corpus tests are skipped"
 

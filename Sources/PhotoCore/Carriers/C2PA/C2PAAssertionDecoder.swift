@@ -1,3 +1,4 @@
+import Bytes
 /// Decodes the JSON or CBOR content of a C2PA assertion or claim: the value, the GPS it holds
 /// and its leaves as tags. GPS comes from EXIF-style keys (`exif:GPSLatitude` in `stds.exif`
 /// and `c2pa.metadata`, as JSON-LD or CBOR; values in XMP's "DDD,MM.mmk" or decimal degrees),

@@ -1,3 +1,4 @@
+import Bytes
 /// A small, bounded CBOR reader for C2PA assertions and claims, into `JSONValue`: maps (keys
 /// made text), arrays, text, integers, floats, booleans and null. Byte strings become a short
 /// description ("(32 bytes)"); tags are read through (their content kept). Indefinite lengths

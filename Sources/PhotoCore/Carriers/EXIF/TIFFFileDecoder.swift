@@ -1,3 +1,4 @@
+import Bytes
 /// What the IFDs of a TIFF file say, decoded into the model.
 struct TIFFFileContents: Sendable, Equatable {
   var tags: [MetadataTag] = []

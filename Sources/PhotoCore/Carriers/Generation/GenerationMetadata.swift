@@ -1,3 +1,4 @@
+import Bytes
 /// What an image generator left in a file: the tool, where, and the first words of the prompt.
 public struct GenerationRecord: Sendable, Equatable {
   /// "Stable Diffusion web UI (AUTOMATIC1111)", "ComfyUI", "InvokeAI", "NovelAI", "Fooocus"…

@@ -1,3 +1,4 @@
+import Bytes
 /// Recognises a generator's text by its content and cuts out the prompt's first words.
 enum GenerationPrompt {
   /// The generator and prompt excerpt of `text` when it is a generator's: ComfyUI's

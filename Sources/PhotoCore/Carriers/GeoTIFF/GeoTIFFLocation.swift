@@ -1,3 +1,4 @@
+import Bytes
 /// Where a GeoTIFF places its raster on Earth. A georeferenced raster — a drone orthophoto, a
 /// scanned map, a satellite scene — holds in its tags where it was taken as surely as a GPS IFD
 /// does: photoaudit counts a GeoTIFF georeference as a location of the file (PA001, carrier

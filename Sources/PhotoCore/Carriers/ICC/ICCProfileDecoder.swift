@@ -1,3 +1,4 @@
+import Bytes
 /// Reads an ICC profile's header, tag table and text tags.
 public enum ICCProfileDecoder {
   /// Header length. [ICC.1:2010 7.2]

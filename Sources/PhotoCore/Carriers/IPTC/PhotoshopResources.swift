@@ -1,3 +1,4 @@
+import Bytes
 /// One Photoshop image resource (an "8BIM" block). [Adobe Photoshop File Formats
 /// Specification, "Image Resource Blocks"]
 public struct PhotoshopResource: Sendable, Equatable {

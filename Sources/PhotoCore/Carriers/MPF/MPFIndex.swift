@@ -1,3 +1,4 @@
+import Bytes
 /// One image listed in an MPF index. [CIPA DC-007-2009 5.2.3.3, table 6]
 public struct MPFEntry: Sendable, Equatable {
   /// 1-based position in the index (1 = the primary image).

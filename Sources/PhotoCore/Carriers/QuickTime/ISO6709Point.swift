@@ -1,3 +1,4 @@
+import Bytes
 /// A location as QuickTime and Android write it, ISO 6709 Annex H: signed latitude, signed
 /// longitude, optional signed altitude, optional "CRS…", then "/" ("+52.2097-000.8955+103.640/").
 /// Read as writers write it, not only as the standard pads it: Android leaves out the leading

@@ -1,3 +1,4 @@
+import Bytes
 /// What one QuickTime/MP4 metadata carrier holds: tags named as ExifTool names them and every
 /// location it gives.
 public struct QuickTimeContents: Sendable, Equatable {

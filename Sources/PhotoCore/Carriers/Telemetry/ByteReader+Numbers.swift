@@ -1,3 +1,4 @@
+import Bytes
 extension ByteReader {
   /// An unsigned 64-bit integer in either byte order.
   mutating func u64(bigEndian: Bool) throws(ByteError) -> UInt64 {

@@ -1,3 +1,4 @@
+import Bytes
 /// Google's Camera Motion Metadata (the samples of a `camm` track): packets of a 2-byte reserved
 /// field, a 2-byte type and the type's fixed-size data, little-endian; a sample holds one packet
 /// or several (Insta360 writes several). Types 5 (latitude, longitude, altitude as doubles) and

@@ -1,3 +1,4 @@
+import Bytes
 /// GoPro's GPMF telemetry (the samples of a `gpmd` track): big-endian KLV entries — a FourCC
 /// key, a type character, a structure size and a repeat count, the value padded to 4 bytes —
 /// nested under `DEVC` (device) and `STRM` (stream) entries of type 0. Within a nest, `SCAL`,

@@ -1,3 +1,4 @@
+import Bytes
 /// Apple's timed metadata (the samples of a `mebx` track, as iPhones write for Live Photos and
 /// AVFoundation for timed locations). The sample description declares the keys: a `keys` box of
 /// boxes named by a local key ID, each with `keyd` (namespace and key name) and `dtyp` (a

@@ -1,3 +1,4 @@
+import Bytes
 /// Where dashcams built on Novatek chips keep GPS: `freeGPS ` blocks (a `free` box whose content
 /// starts "GPS "), inside `mdat` at the offsets a `moov/gps ` list names, or as top-level boxes.
 /// Decoded layouts, offsets from the start of the block:

@@ -1,3 +1,4 @@
+import Bytes
 /// Reads the samples of one track of timed data (`TimedTrack`) and decodes them by format:
 /// every sample of a format photoaudit decodes is read, within caps; a track in another format,
 /// samples over a cap, samples that lie outside the file, or records a decoder cannot read are

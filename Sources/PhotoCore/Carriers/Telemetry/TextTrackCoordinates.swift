@@ -1,3 +1,4 @@
+import Bytes
 /// Coordinates in the text of a text or subtitle track (`tx3g`, QuickTime `text`): each sample
 /// is a 16-bit big-endian length, that many bytes of text (UTF-8, or UTF-16 after a byte-order
 /// mark), then modifier boxes (style, highlight, karaoke, scroll delay, hyperlink, text box,

@@ -1,3 +1,4 @@
+import Bytes
 /// Reassembles Extended XMP: a packet too large for one JPEG APP1, split over several APP1
 /// segments "http://ns.adobe.com/xmp/extension/\0" + 32-byte GUID (ASCII hex MD5 of the full
 /// packet) + 4-byte BE full length + 4-byte BE offset + data. [XMP Part 3 1.1.3.1]

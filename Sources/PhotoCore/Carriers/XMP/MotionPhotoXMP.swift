@@ -1,3 +1,4 @@
+import Bytes
 /// What a still's XMP says about the video inside it: Google's Motion Photo format 1.0
 /// (`GCamera:MotionPhoto` and a `Container:Directory` of items laid out from the end of the
 /// file), or the older Micro Video (`GCamera:MicroVideo`, `MicroVideoOffset` = the video's

@@ -1,3 +1,4 @@
+import Bytes
 /// Pairs the coordinate-named values of one XMP packet (`XMPFlattener.coordinates`) into
 /// positions: a latitude and a longitude of the same group and stem (`XMPCoordinateNames`)
 /// within one structure instance — the packet's top level, or one item of a bag of structures

@@ -1,3 +1,4 @@
+import Bytes
 import Codecs
 
 /// Does a C2PA claim or ingredient thumbnail show what the output shows? Compared by the same

@@ -1,3 +1,4 @@
+import Bytes
 import Codecs
 
 /// A file whose pixels are compared: its metadata, its bytes (read as the decoder needs them)

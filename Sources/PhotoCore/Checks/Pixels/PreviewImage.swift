@@ -1,3 +1,4 @@
+import Bytes
 import Codecs
 
 /// A preview of the primary image embedded in a file — an EXIF IFD1 thumbnail, a JFXX

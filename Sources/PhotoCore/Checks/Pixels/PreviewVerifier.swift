@@ -1,3 +1,4 @@
+import Bytes
 import Codecs
 
 /// PA005 evidence by the pixels: each preview of the primary image (`PreviewImage`), displayed

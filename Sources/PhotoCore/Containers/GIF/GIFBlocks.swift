@@ -1,3 +1,4 @@
+import Bytes
 /// Reads a GIF's bytes through a window, so the walk over thousands of data sub-blocks costs one
 /// source read per 64 KiB, not one per sub-block.
 struct GIFByteWindow {

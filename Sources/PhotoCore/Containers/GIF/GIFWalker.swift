@@ -1,3 +1,4 @@
+import Bytes
 /// The one GIF walker: header and logical screen descriptor, colour tables, every extension
 /// (graphic control, comment, plain text, application: XMP, ICC, NETSCAPE loops, ImageMagick
 /// IPTC) and every frame — its descriptor, colour table and LZW data, skipped sub-block by
@@ -127,7 +128,7 @@ struct GIFWalk {
       case GIFBlocks.extensionIntroducer: try extensionBlock()
       case GIFBlocks.imageSeparator: try image()
       default:
-        warn("GIF has byte 0x\(JPEGWalker.hex(introducer)) at byte \(position) where a block should start; the rest was not read")
+        warn("GIF has byte 0x\(Hex.byte(introducer)) at byte \(position) where a block should start; the rest was not read")
         leaveRest(note: "not a GIF block, and no trailer before it")
         return
       }
@@ -162,7 +163,7 @@ struct GIFWalk {
     let start = position
     guard position + 2 <= upper else { throw .truncated(format: GIFWalker.format, what: "extension", offset: upper) }
     let label = try read(position + 1..<position + 2, "extension label")[0]
-    var name = GIFBlocks.extensionNames[label] ?? "extension 0x\(JPEGWalker.hex(label))"
+    var name = GIFBlocks.extensionNames[label] ?? "extension 0x\(Hex.byte(label))"
     var application: String?
     var dataStart = position + 2
     if label == 0xFF, let size = try window(dataStart), size == 11, dataStart + 12 <= upper {
@@ -198,7 +199,7 @@ struct GIFWalk {
       sweepJoined(chain, node: &node, name: name, at: start)
     default:
       node.kind = .opaque
-      node.note = application.map { "unknown application extension '\($0)'" } ?? "unknown extension label 0x\(JPEGWalker.hex(label))"
+      node.note = application.map { "unknown application extension '\($0)'" } ?? "unknown extension label 0x\(Hex.byte(label))"
       sweepJoined(chain, node: &node, name: name, at: start)
     }
     tree.nodes.append(node)

@@ -1,3 +1,4 @@
+import Bytes
 /// The layout of an ICC profile: its header, its tag table, the data of each tag, the padding
 /// between tags, and every byte no tag covers (inside the declared size, or after it). Those
 /// unexplained bytes are where a profile can carry something else — text, an image, EXIF — that

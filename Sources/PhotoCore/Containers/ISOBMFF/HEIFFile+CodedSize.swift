@@ -1,3 +1,4 @@
+import Bytes
 extension HEIFFile {
   /// Most bytes of an `hvcC` property read to find its SPS (real ones are 100–200 bytes).
   static let maxConfigurationBytes = 1 << 16

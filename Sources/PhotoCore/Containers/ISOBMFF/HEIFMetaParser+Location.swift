@@ -1,3 +1,4 @@
+import Bytes
 extension HEIFMetaParser {
   /// `iloc` versions 0–2: where each item's data is. Every field width the box allows is read
   /// (offset, length and base offset of 0, 4 or 8 bytes; index of 0, 4 or 8 bytes in versions 1

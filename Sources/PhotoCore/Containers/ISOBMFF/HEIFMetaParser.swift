@@ -1,3 +1,4 @@
+import Bytes
 /// Decodes the children of a `meta` box (already in memory) into `HEIFFile` fields:
 /// `hdlr`, `pitm`, `iinf`/`infe`, `iref`, `iprp`/`ipco`/`ipma` and `idat`; `iloc` is in
 /// `HEIFMetaParser+Location.swift`. Each box is read with a bounds-checked reader; a malformed

@@ -1,3 +1,4 @@
+import Bytes
 /// An item property from `ipco`, decoded for the types photoaudit uses. [ISO/IEC 23008-12 6.5]
 public enum HEIFProperty: Sendable, Equatable {
   /// `ispe`: the stored (coded) image size. [ISO/IEC 23008-12 6.5.3]

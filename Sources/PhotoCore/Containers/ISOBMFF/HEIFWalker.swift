@@ -1,3 +1,4 @@
+import Bytes
 /// Our own ISOBMFF box walker for HEIC, HEIF and AVIF: reads the top-level box headers, then the
 /// `meta` box (items, locations, references, properties), then only the payloads of metadata
 /// items (Exif, XMP). Never reads image data. [ISO/IEC 14496-12; ISO/IEC 23008-12]

@@ -1,3 +1,4 @@
+import Bytes
 /// The size an HEVC image item is coded at, read from the sequence parameter set in its `hvcC`
 /// property: what a decoder (libde265 under libheif) outputs, whatever the item's `ispe` says.
 /// libheif 1.15's encoder, asked for an orientation (`heif_encoding_options.image_orientation`),

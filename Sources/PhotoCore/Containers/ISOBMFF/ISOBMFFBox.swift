@@ -1,3 +1,4 @@
+import Bytes
 /// One ISOBMFF box as found in the file: its type, where it is and how big. [ISO/IEC 14496-12 4.2]
 public struct ISOBMFFBox: Sendable, Equatable, CustomStringConvertible {
   /// The four-character type ("ftyp", "meta", "iloc"…); non-ASCII bytes are shown as "?".

@@ -1,3 +1,4 @@
+import Bytes
 /// Where the samples of a track lie (image sequences: AVIF `avis`, HEIF `msf1`, Live-Photo-style
 /// tracks): chunk offsets from `stco`/`co64`, samples per chunk from `stsc`, sample sizes from
 /// `stsz`/`stz2`. The byte map claims these ranges inside `mdat`, so sequence data is not

@@ -1,3 +1,4 @@
+import Bytes
 extension ISOBMFFWalk {
   /// What follows the type of a `free` box that is a Novatek GPS block ("freeGPS ").
   static let freeGPSMark: [UInt8] = Array("GPS ".utf8)
@@ -40,7 +41,7 @@ extension ISOBMFFWalk {
       return LayoutNode(box.type, range: range, note: undecoded ? note ?? "XML no decoder reads" : note, swept: undecoded)
     }
     var what = "unknown box type '\(box.type)'"
-    if box.type == "uuid", uuid.count == 16 { what = "uuid box " + uuid.map { JPEGWalker.hex($0) }.joined().lowercased() }
+    if box.type == "uuid", uuid.count == 16 { what = "uuid box " + uuid.map { Hex.byte($0) }.joined().lowercased() }
     return LayoutNode(box.type, range: range, headerLength: box.headerSize, kind: .opaque,
                       note: note.map { "\(what); \($0)" } ?? what)
   }

@@ -1,3 +1,4 @@
+import Bytes
 extension ISOBMFFWalk {
   /// After the walk, in both read modes: every track whose samples are data (not pictures or
   /// sound) becomes a `TimedTrack` with its sample description and the byte range of each sample,

@@ -1,3 +1,4 @@
+import Bytes
 /// The one ISOBMFF walker, for HEIC, HEIF and AVIF files and for other ISOBMFF documents (an
 /// MP4 after a JPEG's EOI): every box with its byte range, nested (the `meta` box is read into
 /// memory and its children parsed into items, locations, references and properties; other

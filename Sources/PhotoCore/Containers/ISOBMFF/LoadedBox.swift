@@ -1,3 +1,4 @@
+import Bytes
 /// A box whose bytes are in memory (the `meta` box and everything in it), with its children
 /// when it is a container the walker descends into.
 struct LoadedBox: Sendable {

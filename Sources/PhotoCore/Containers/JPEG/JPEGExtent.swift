@@ -1,3 +1,4 @@
+import Bytes
 /// Decides whether the bytes at an offset are a whole, structurally valid JPEG, and where it
 /// ends, by walking its markers: SOI, marker segments whose lengths stay in bounds (a frame
 /// header before the first scan), each SOS followed by entropy-coded data up to the next marker,

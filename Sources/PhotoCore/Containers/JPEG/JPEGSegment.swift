@@ -1,3 +1,4 @@
+import Bytes
 /// One marker segment of a JPEG, located in the file.
 public struct JPEGSegment: Sendable, Equatable {
   /// The marker code (the byte after 0xFF).

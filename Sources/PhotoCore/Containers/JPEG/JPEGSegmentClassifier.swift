@@ -1,3 +1,4 @@
+import Bytes
 /// Recognises what an APPn/COM segment carries by its signature (`JPEGAppSignatures`) and
 /// cuts the payload out of its wrapping.
 enum JPEGSegmentClassifier {

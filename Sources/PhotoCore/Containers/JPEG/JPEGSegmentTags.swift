@@ -1,3 +1,4 @@
+import Bytes
 /// Tags of the small fixed-layout JPEG segments. [JFIF 1.02; Adobe TN 5116 (APP14)]
 enum JPEGSegmentTags {
   /// APP0 "JFIF\0": version, density unit, X and Y density.

@@ -1,3 +1,4 @@
+import Bytes
 /// The one JPEG walker: every marker segment from SOI on, with its byte range and name (APPn by
 /// its signature), the carriers of the APPn and COM segments with their payloads, and the frame
 /// header. In `.metadata` mode it stops at the first SOS (scan data is never read); in
@@ -64,11 +65,6 @@ public enum JPEGWalker {
       tags.append(tag("YCbCrSubSampling", .text("\(luma.h) \(luma.v)")))
     }
     return tags
-  }
-
-  static func hex(_ byte: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
   }
 }
 
@@ -162,7 +158,7 @@ struct JPEGWalk {
   /// Junk between segments: skipped to the next marker as libjpeg and ExifTool do. [T.81 B.1.1.2]
   private mutating func skipJunk(found byte: UInt8) throws(ByteError) {
     guard let next = try JPEGWalker.nextMarker(in: source, from: position, limit: upper) else {
-      warn("JPEG has no marker at byte \(position) (found 0x\(JPEGWalker.hex(byte))) and none after it; stopped reading")
+      warn("JPEG has no marker at byte \(position) (found 0x\(Hex.byte(byte))) and none after it; stopped reading")
       leaveRest("junk", note: "not a marker, and no marker follows")
       return
     }

@@ -1,3 +1,4 @@
+import Bytes
 /// One JUMBF box header: LBox (32-bit size, 1 = a 64-bit XLBox follows, 0 = to the end),
 /// TBox. [ISO/IEC 19566-5 (JUMBF) A.2; ISO/IEC 15444-1 I.4]
 struct JUMBFBox: Equatable {
@@ -49,7 +50,7 @@ struct JUMBFDescription: Equatable {
   /// Parses the description payload (at most `maxLabel` bytes of label).
   init?(_ payload: [UInt8], maxLabel: Int = 1024) {
     guard payload.count >= 17 else { return nil }
-    type = payload[0..<16].map { JPEGWalker.hex($0) }.joined().lowercased()
+    type = payload[0..<16].map { Hex.byte($0) }.joined().lowercased()
     toggles = payload[16]
     label = nil
     // Toggles: bit 1 label present (NUL-terminated UTF-8). [A.3 Table A.2]

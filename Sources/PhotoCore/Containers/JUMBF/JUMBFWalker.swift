@@ -1,3 +1,4 @@
+import Bytes
 /// The JUMBF walker, for C2PA manifest stores: every box with its byte range, nested
 /// (superboxes `jumb` with their description `jumd` and content boxes), the JSON and CBOR
 /// content of assertions and claims located as carriers, embedded files (`bfdb` + `bidb`:

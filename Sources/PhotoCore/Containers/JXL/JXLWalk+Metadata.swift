@@ -1,3 +1,4 @@
+import Bytes
 import Codecs
 
 extension JXLWalk {

@@ -1,3 +1,4 @@
+import Bytes
 /// The one JPEG XL walker: a bare codestream (`FF 0A`), or the ISOBMFF-shaped container
 /// (signature box `JXL `, `ftyp` brand `jxl `) box by box — boxes read with the ISOBMFF box
 /// header reader. The codestream (`jxlc`, or its parts in `jxlp` boxes) is image data, never

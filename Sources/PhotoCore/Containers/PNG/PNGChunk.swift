@@ -1,3 +1,4 @@
+import Bytes
 /// One PNG chunk as found in the file. [PNG (Third Edition) 5.3]
 public struct PNGChunk: Sendable, Equatable, CustomStringConvertible {
   /// The four-letter type ("IHDR", "eXIf", "zTXt"…).

@@ -1,3 +1,4 @@
+import Bytes
 import Codecs
 
 /// A decoded `tEXt`, `zTXt` or `iTXt` chunk: keyword and text, inflated when compressed.

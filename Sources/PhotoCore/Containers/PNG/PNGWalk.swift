@@ -1,3 +1,4 @@
+import Bytes
 import Codecs
 
 /// The state of one PNG walk (`PNGWalker.walk`).

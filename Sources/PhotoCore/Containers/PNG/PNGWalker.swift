@@ -1,3 +1,4 @@
+import Bytes
 import Codecs
 /// The one PNG walker: every chunk from the signature to IEND with its byte range, the data of
 /// metadata chunks read and their carriers located (`eXIf`, XMP and raw profiles in text chunks,

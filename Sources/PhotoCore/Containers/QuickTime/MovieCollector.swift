@@ -1,3 +1,4 @@
+import Bytes
 /// What one ISOBMFF walk gathers from a `moov` box on its way through the boxes: the tracks
 /// (`tkhd` size and matrix, `mdia/hdlr` handler), the movie matrix (`mvhd`), and the metadata
 /// boxes of QuickTime and MP4 (`udta`, `meta` with `keys`/`ilst`, XMP `uuid` and `XMP_` boxes)

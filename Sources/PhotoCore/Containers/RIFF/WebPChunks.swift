@@ -1,3 +1,4 @@
+import Bytes
 /// The chunks of a WebP file and what their headers say. [RFC 9649 (WebP Image Format) 2.5–2.7]
 enum WebPChunks {
   /// Chunk types and what they are, for the layout.
@@ -100,6 +101,6 @@ enum WebPChunks {
   /// A printable rendering of a chunk type ("EXIF", "XMP ", or its bytes in hex).
   static func typeName(_ bytes: ArraySlice<UInt8>) -> String {
     bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? String(decoding: bytes, as: UTF8.self)
-      : bytes.map { JPEGWalker.hex($0) }.joined()
+      : bytes.map { Hex.byte($0) }.joined()
   }
 }

@@ -1,3 +1,4 @@
+import Bytes
 /// The one WebP walker: the RIFF header and every chunk with its byte range (padding included),
 /// the frames of an animation (`ANMF`) with their own chunks, the carriers of the metadata
 /// chunks (`EXIF`, `XMP `, `ICCP`, `C2PA`) with their payloads, and the picture size (VP8X

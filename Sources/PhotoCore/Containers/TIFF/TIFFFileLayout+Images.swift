@@ -1,3 +1,4 @@
+import Bytes
 extension TIFFFileLayout {
   /// The image format the file is by its content: DNG when IFD0 has DNGVersion; a camera raw
   /// when its header is a raw's (CR2, RW2, ORF) or an image directory holds sensor data (CFA,

@@ -1,3 +1,4 @@
+import Bytes
 /// Bounds-checked reads of a TIFF-shaped file from its `ByteSource`: IFD tables and the numbers
 /// the walk follows (pointers, strip offsets), classic or BigTIFF, in the file's byte order.
 /// Every offset is checked against the file and every count against a cap before anything is

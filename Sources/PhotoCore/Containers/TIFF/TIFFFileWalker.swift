@@ -1,3 +1,4 @@
+import Bytes
 /// Walks a whole TIFF-shaped file — TIFF, BigTIFF, DNG, and the camera raws built on TIFF (CR2,
 /// NEF, ARW, PEF, RW2, ORF…) — into its layout tree: the header, every IFD table (the chain,
 /// SubIFDs, Exif, GPS and Interop IFDs of every image), every value an entry points at, the

@@ -1,3 +1,4 @@
+import Bytes
 /// Walks a TIFF block that stands as a document of its own (EXIF without its "Exif\0\0" header
 /// after a JPEG's EOI, say): one EXIF carrier covering the block. Its IFDs and thumbnail are
 /// found like any EXIF block's (`EmbeddedDocumentFinder`). [TIFF 6.0 §2]

@@ -1,3 +1,4 @@
+import Bytes
 import Codecs
 
 /// Decodes a `sanitize` input as displayed, at the reduction its plan allows, with the decoders

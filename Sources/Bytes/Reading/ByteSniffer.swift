@@ -79,16 +79,16 @@ public enum ByteSniffer {
   /// Bytes of a region searched for signatures.
   public static let headLength = 64 << 10
   /// Bytes sampled for the text test.
-  static let textSample = 4096
+  package static let textSample = 4096
   /// Shortest stretch called text.
-  static let minimumText = 8
+  package static let minimumText = 8
   /// Chunk size for the padding check.
-  static let chunkLength = 1 << 20
+  package static let chunkLength = 1 << 20
 
-  static let jpegStarts: [[UInt8]] = [0xC0, 0xC2, 0xC4, 0xDB, 0xDD, 0xE0, 0xE1, 0xE2, 0xED, 0xEE, 0xFE].map { [0xFF, 0xD8, 0xFF, $0] }
-  static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-  static let exifHeader = [UInt8](ascii: "Exif\0\0")
-  static let xmpMarkers: [[UInt8]] = ["<x:xmpmeta", "<?xpacket", "http://ns.adobe.com/xap/1.0/", "<rdf:RDF"].map { [UInt8](ascii: $0) }
+  package static let jpegStarts: [[UInt8]] = [0xC0, 0xC2, 0xC4, 0xDB, 0xDD, 0xE0, 0xE1, 0xE2, 0xED, 0xEE, 0xFE].map { [0xFF, 0xD8, 0xFF, $0] }
+  package static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  package static let exifHeader = [UInt8](ascii: "Exif\0\0")
+  package static let xmpMarkers: [[UInt8]] = ["<x:xmpmeta", "<?xpacket", "http://ns.adobe.com/xap/1.0/", "<rdf:RDF"].map { [UInt8](ascii: $0) }
 
   /// Sniffs `range` of `source`; read errors give `.binary`.
   public static func sniff(_ source: any ByteSource, range: Range<Int>) -> ByteContent {
@@ -105,7 +105,7 @@ public enum ByteSniffer {
   }
 
   /// Trailers vendors append after EOI, recognised by their start or end. [ExifTool JPEG Trailer table]
-  static func vendorTrailer(head: [UInt8], tail: [UInt8]) -> String? {
+  package static func vendorTrailer(head: [UInt8], tail: [UInt8]) -> String? {
     func ends(_ suffix: [UInt8], before skip: Int = 0) -> Bool {
       tail.count >= suffix.count + skip && tail[(tail.count - skip - suffix.count)..<(tail.count - skip)].elementsEqual(suffix)
     }
@@ -143,11 +143,11 @@ public enum ByteSniffer {
     for start in jpegStarts { consider(.jpeg, start) }
     if let best { return best }
     if looksLikeText(head) { return ByteContent(kind: .text, excerpt: excerpt(head)) }
-    return ByteContent(kind: .binary, excerpt: head.prefix(8).map { JPEGWalker.hex($0) }.joined(separator: " "))
+    return ByteContent(kind: .binary, excerpt: head.prefix(8).map { Hex.byte($0) }.joined(separator: " "))
   }
 
   /// "II*\0" or "MM\0*" with a first-IFD offset inside the data. [TIFF 6.0 §2 Image File Header]
-  static func tiffHeader(_ head: [UInt8]) -> String? {
+  package static func tiffHeader(_ head: [UInt8]) -> String? {
     guard head.count >= 8 else { return nil }
     let little = head.hasPrefix([0x49, 0x49, 0x2A, 0x00])
     guard little || head.hasPrefix([0x4D, 0x4D, 0x00, 0x2A]) else { return nil }
@@ -159,7 +159,7 @@ public enum ByteSniffer {
 
   /// Two IPTC-IIM datasets in a row: tag marker 0x1C, record 1–9, dataset, 16-bit length.
   /// [IPTC-IIM 4.1 §1.5.1]
-  static func isIPTC(_ head: [UInt8]) -> Bool {
+  package static func isIPTC(_ head: [UInt8]) -> Bool {
     guard head.count >= 10, head[0] == 0x1C, (1...9).contains(head[1]), head[3] & 0x80 == 0 else { return false }
     let next = 5 + (Int(head[3]) << 8 | Int(head[4]))
     return next + 2 <= head.count && head[next] == 0x1C && (1...9).contains(head[next + 1])
@@ -167,7 +167,7 @@ public enum ByteSniffer {
 
   /// At least 80 % of the first `textSample` bytes are printable (ASCII or valid UTF-8), with
   /// some letters or digits (not just spaces or punctuation).
-  static func looksLikeText(_ head: [UInt8]) -> Bool {
+  package static func looksLikeText(_ head: [UInt8]) -> Bool {
     let sample = head.prefix(textSample)
     guard sample.count >= minimumText else { return false }
     var printableCount = 0
@@ -183,19 +183,19 @@ public enum ByteSniffer {
   }
 
   /// Up to 60 characters of the text, whitespace folded.
-  static func excerpt(_ head: [UInt8]) -> String {
+  package static func excerpt(_ head: [UInt8]) -> String {
     let text = String(decoding: head.prefix(240), as: UTF8.self)
     let folded = text.unicodeScalars.map { $0.value < 0x20 || $0 == "\u{FFFD}" ? " " : String($0) }.joined()
       .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     return folded.count > 60 ? String(folded.prefix(60)) + "…" : folded
   }
 
-  static func printable(_ bytes: ArraySlice<UInt8>) -> String {
+  package static func printable(_ bytes: ArraySlice<UInt8>) -> String {
     String(bytes.map { (0x20...0x7E).contains($0) ? Character(UnicodeScalar($0)) : "?" })
   }
 
   /// Offset of the first occurrence of `pattern` in `bytes` (memchr for its first byte, then memcmp).
-  static func find(_ pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+  package static func find(_ pattern: [UInt8], in bytes: [UInt8]) -> Int? {
     guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
     return bytes.withUnsafeBytes { haystack -> Int? in
       pattern.withUnsafeBytes { needle -> Int? in
@@ -214,12 +214,12 @@ public enum ByteSniffer {
   }
 
   /// Every byte of `bytes` equals `value`.
-  static func isUniform(_ bytes: [UInt8], _ value: UInt8) -> Bool {
+  package static func isUniform(_ bytes: [UInt8], _ value: UInt8) -> Bool {
     bytes.withUnsafeBytes { isUniform($0, value) }
   }
 
   /// Every byte of `buffer` equals `value`.
-  static func isUniform(_ buffer: UnsafeRawBufferPointer, _ value: UInt8) -> Bool {
+  package static func isUniform(_ buffer: UnsafeRawBufferPointer, _ value: UInt8) -> Bool {
     guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count > 0 else { return true }
     // Compare against the buffer shifted by one: uniform iff first byte matches and each
     // byte equals its successor.
@@ -227,7 +227,7 @@ public enum ByteSniffer {
   }
 
   /// Every byte of `range` equals `value`, read in chunks.
-  static func isUniform(_ source: any ByteSource, _ range: Range<Int>, _ value: UInt8) -> Bool {
+  package static func isUniform(_ source: any ByteSource, _ range: Range<Int>, _ value: UInt8) -> Bool {
     var position = range.lowerBound
     while position < range.upperBound {
       let read = try? source.withBytes(in: position..<min(range.upperBound, position + chunkLength)) { chunk in

@@ -6,7 +6,7 @@
 /// three decimals of a degree; minutes and seconds below 60; the hemisphere letter may come
 /// before or after it, or a sign before it.
 extension CoordinateText {
-  static func sexagesimalPair(_ bytes: [UInt8], at start: Int) -> Match? {
+  package static func sexagesimalPair(_ bytes: [UInt8], at start: Int) -> Match? {
     var i = start
     guard let lat = sexagesimal(bytes, &i, positive: UInt8(ascii: "N"), negative: UInt8(ascii: "S")),
           pairSeparator(bytes, &i),
@@ -17,7 +17,7 @@ extension CoordinateText {
 
   /// One angle at `i`: [H] [±] D[.f] ° [M[.f] ′ [S[.f] ″]] [H], in degrees (negative for the
   /// `negative` hemisphere). Moves `i` past it.
-  static func sexagesimal(_ bytes: [UInt8], _ i: inout Int, positive: UInt8, negative: UInt8) -> Double? {
+  package static func sexagesimal(_ bytes: [UInt8], _ i: inout Int, positive: UInt8, negative: UInt8) -> Double? {
     var j = i
     var sign = 1.0
     var hemisphereFirst = false
@@ -63,7 +63,7 @@ extension CoordinateText {
   /// True when the number at `i` (digits, maybe a fraction) is followed by what may begin a
   /// degree sign: the cheap test that keeps every other number in text and swept bytes from
   /// being parsed as an angle.
-  static func degreeSignFollows(_ bytes: [UInt8], _ i: Int) -> Bool {
+  package static func degreeSignFollows(_ bytes: [UInt8], _ i: Int) -> Bool {
     var j = i
     while j < bytes.count, j - i < 24, isDigit(bytes[j]) || bytes[j] == UInt8(ascii: ".") { j += 1 }
     if j < bytes.count, bytes[j] == UInt8(ascii: " ") { j += 1 }
@@ -73,7 +73,7 @@ extension CoordinateText {
 
   /// Digits (1 to `integerDigits`) with an optional fraction (up to 16 decimals read): the
   /// value and its decimals.
-  static func number(_ bytes: [UInt8], _ i: inout Int, integerDigits: Int) -> (value: Double, fractionDigits: Int)? {
+  package static func number(_ bytes: [UInt8], _ i: inout Int, integerDigits: Int) -> (value: Double, fractionDigits: Int)? {
     var j = i, whole = 0
     while j < bytes.count, isDigit(bytes[j]), j - i <= integerDigits {
       whole = whole * 10 + Int(bytes[j] - 0x30)
@@ -96,15 +96,15 @@ extension CoordinateText {
 
   // The signs, longest first (the first that matches is taken).
   /// "deg", ° (UTF-8), º, ° (Latin-1).
-  static let degreeSigns: [[UInt8]] = [Array("deg".utf8), [0xC2, 0xB0], [0xC2, 0xBA], [0xB0]]
+  package static let degreeSigns: [[UInt8]] = [Array("deg".utf8), [0xC2, 0xB0], [0xC2, 0xBA], [0xB0]]
   /// ′ ’ '
-  static let minuteSigns: [[UInt8]] = [[0xE2, 0x80, 0xB2], [0xE2, 0x80, 0x99], [0x27]]
+  package static let minuteSigns: [[UInt8]] = [[0xE2, 0x80, 0xB2], [0xE2, 0x80, 0x99], [0x27]]
   /// ″ ” '' "
-  static let secondSigns: [[UInt8]] = [[0xE2, 0x80, 0xB3], [0xE2, 0x80, 0x9D], [0x27, 0x27], [0x22]]
+  package static let secondSigns: [[UInt8]] = [[0xE2, 0x80, 0xB3], [0xE2, 0x80, 0x9D], [0x27, 0x27], [0x22]]
 
   /// The position after the first of `signs` at `i` (one space may come first); nil when none
   /// is there. A sign made of letters ("deg") may not run on into a word.
-  static func symbol(_ bytes: [UInt8], spaceBefore i: Int, _ signs: [[UInt8]]) -> Int? {
+  package static func symbol(_ bytes: [UInt8], spaceBefore i: Int, _ signs: [[UInt8]]) -> Int? {
     let at = i < bytes.count && bytes[i] == UInt8(ascii: " ") ? i + 1 : i
     for sign in signs where bytes.count - at >= sign.count {
       guard bytes[at..<at + sign.count].elementsEqual(sign) else { continue }
@@ -116,7 +116,7 @@ extension CoordinateText {
   }
 
   /// `i` moved past at most two spaces.
-  static func skipSpaces(_ bytes: [UInt8], _ i: Int) -> Int {
+  package static func skipSpaces(_ bytes: [UInt8], _ i: Int) -> Int {
     var j = i
     while j < bytes.count, j - i < 2, bytes[j] == UInt8(ascii: " ") { j += 1 }
     return j

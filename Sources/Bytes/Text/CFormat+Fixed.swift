@@ -4,7 +4,7 @@ extension CFormat {
   /// zero), computed with integers. `vsnprintf` through a `va_list` cost ~8,000 instructions a
   /// call (measured with callgrind: 2 % of a metadata scan, for the GPS evidence of each file).
   /// Values of 1e15 or more, and non-finite ones, go through `string`.
-  static func fixed(_ value: Double, places: Int) -> String {
+  package static func fixed(_ value: Double, places: Int) -> String {
     guard value.isFinite, value.magnitude < 1e15, (0..<powersOfTen.count).contains(places) else {
       return string("%.\(places)f", value)
     }
@@ -37,5 +37,5 @@ extension CFormat {
   }
 
   /// 10^0 … 10^9: the decimals `fixed` writes itself.
-  static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
+  package static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
 }

@@ -61,7 +61,7 @@ public final class FileSource: ByteSource, @unchecked Sendable {
     return result
   }
 
-  static func reason(_ code: Int32) -> String {
+  package static func reason(_ code: Int32) -> String {
     switch code {
     case ENOENT: "no such file"
     case EACCES: "permission denied"

@@ -98,7 +98,7 @@ public enum SafeText {
   }
 
   /// The index of the `m` ending an SGR sequence `ESC [ (digits | ;)* m` that starts at `start`.
-  static func colourSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+  package static func colourSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
     guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
     var i = start + 2
     while i < scalars.count, i - start < 16 {
@@ -111,7 +111,7 @@ public enum SafeText {
   }
 
   /// The visible form of a character that must not reach a terminal raw, nil for the others.
-  static func escape(_ scalar: Unicode.Scalar) -> String? {
+  package static func escape(_ scalar: Unicode.Scalar) -> String? {
     switch scalar.value {
     case 0x0A: "\\n"
     case 0x0D: "\\r"
@@ -126,14 +126,14 @@ public enum SafeText {
     }
   }
 
-  static func hex(_ value: UInt32, digits: Int) -> String {
+  package static func hex(_ value: UInt32, digits: Int) -> String {
     let text = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, digits - text.count)) + text
   }
 
   /// A fast byte-level test: most text (paths, tag values, a whole table with `keepingNewlines`)
   /// needs no escape and is returned as is.
-  static func needsEscape(_ text: String, keepingNewlines: Bool = false) -> Bool {
+  package static func needsEscape(_ text: String, keepingNewlines: Bool = false) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
       var i = 0

@@ -72,7 +72,7 @@ public indirect enum JSONValue: Sendable, Equatable {
   }
 
   /// Arrays at least this long are split between threads when `jobs` > 1.
-  static let parallelArrayLength = 256
+  package static let parallelArrayLength = 256
 
   // The writer appends UTF-8 bytes, not String pieces: a report of thousands of files is
   // serialised at memory speed (measured: String appends were 8 % of a metadata scan).
@@ -130,7 +130,7 @@ public indirect enum JSONValue: Sendable, Equatable {
   }
 
   /// Shortest round-trip form; integral values without ".0"; non-finite as null.
-  static func format(_ v: Double) -> String {
+  package static func format(_ v: Double) -> String {
     guard v.isFinite else { return "null" }
     if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
     return String(v)
@@ -159,7 +159,7 @@ public indirect enum JSONValue: Sendable, Equatable {
   /// Quotes a string. Besides what JSON requires, DEL and the C1 controls (U+0080–U+009F, which
   /// some terminals obey) are written as `\u` escapes: the value is the same, and a report
   /// printed to a terminal cannot drive it.
-  static func quote(_ s: String, into out: inout [UInt8]) {
+  package static func quote(_ s: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     var s = s
     s.withUTF8 { utf8 in

@@ -80,7 +80,7 @@ public enum CoordinateText {
 
   // MARK: ISO 6709
 
-  static func iso6709(_ bytes: [UInt8], at start: Int) -> Match? {
+  package static func iso6709(_ bytes: [UInt8], at start: Int) -> Match? {
     var i = start
     guard let lat = signedField(bytes, &i, integerDigits: [2, 4, 6]),
           let lon = signedField(bytes, &i, integerDigits: [3, 5, 7]) else { return nil }
@@ -114,7 +114,7 @@ public enum CoordinateText {
   }
 
   /// ±D…[.f]: degrees, or degrees-minutes, or degrees-minutes-seconds by the integer digit count.
-  static func signedField(_ bytes: [UInt8], _ i: inout Int, integerDigits allowed: [Int]) -> (degrees: Double, hasFraction: Bool)? {
+  package static func signedField(_ bytes: [UInt8], _ i: inout Int, integerDigits allowed: [Int]) -> (degrees: Double, hasFraction: Bool)? {
     guard i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") else { return nil }
     let negative = bytes[i] == UInt8(ascii: "-")
     var j = i + 1
@@ -156,7 +156,7 @@ public enum CoordinateText {
 
   // MARK: Decimal pairs
 
-  static func decimalPair(_ bytes: [UInt8], at start: Int) -> Match? {
+  package static func decimalPair(_ bytes: [UInt8], at start: Int) -> Match? {
     var i = start
     guard var lat = decimal(bytes, &i) else { return nil }
     if let hemisphere = hemisphere(bytes, &i, letters: "NS") { lat = hemisphere == UInt8(ascii: "S") ? -abs(lat) : abs(lat) }
@@ -168,7 +168,7 @@ public enum CoordinateText {
 
   /// Between the two numbers of a pair: spaces, at most one comma or semicolon, spaces; at
   /// least one of them and at most 8 bytes. Moves `i` past it; false when there is none.
-  static func pairSeparator(_ bytes: [UInt8], _ i: inout Int) -> Bool {
+  package static func pairSeparator(_ bytes: [UInt8], _ i: inout Int) -> Bool {
     let separatorStart = i
     while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
     if i < bytes.count, bytes[i] == UInt8(ascii: ",") || bytes[i] == UInt8(ascii: ";") { i += 1 }
@@ -179,19 +179,19 @@ public enum CoordinateText {
   /// True when a coordinate may end at `i`: the end, or a byte that is no letter, digit or dot.
   /// A full stop may end the sentence the pair is in ("… at 31.230416, 121.473701."), but a
   /// dot before a digit continues a number (a version, an address).
-  static func endsCoordinate(_ bytes: [UInt8], at i: Int) -> Bool {
+  package static func endsCoordinate(_ bytes: [UInt8], at i: Int) -> Bool {
     i == bytes.count || !isWordByte(bytes[i]) || (bytes[i] == UInt8(ascii: ".") && !isDigit(at: i + 1, in: bytes))
   }
 
   /// True for a latitude and longitude in range that are not both below 1 in magnitude (ratios
   /// such as "0.850, 0.900", and 0, 0, the usual "no location" placeholder).
-  static func isLocation(_ latitude: Double, _ longitude: Double) -> Bool {
+  package static func isLocation(_ latitude: Double, _ longitude: Double) -> Bool {
     abs(latitude) <= 90 && abs(longitude) <= 180 && (abs(latitude) >= 1 || abs(longitude) >= 1)
   }
 
   /// [±]D{1,3}.F{n,}: a decimal number with at least `fractionDigits` decimals (by default,
   /// enough to be a coordinate on its own).
-  static func decimal(_ bytes: [UInt8], _ i: inout Int, fractionDigits: Int = minimumFractionDigits) -> Double? {
+  package static func decimal(_ bytes: [UInt8], _ i: inout Int, fractionDigits: Int = minimumFractionDigits) -> Double? {
     var j = i
     if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
     let integerStart = j
@@ -208,7 +208,7 @@ public enum CoordinateText {
   }
 
   /// An optional " N" / "S" after a number (one space at most); the letter when there is one.
-  static func hemisphere(_ bytes: [UInt8], _ i: inout Int, letters: String) -> UInt8? {
+  package static func hemisphere(_ bytes: [UInt8], _ i: inout Int, letters: String) -> UInt8? {
     var j = i
     if j < bytes.count, bytes[j] == UInt8(ascii: " ") { j += 1 }
     guard j < bytes.count else { return nil }
@@ -218,13 +218,13 @@ public enum CoordinateText {
     return letter
   }
 
-  static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+  package static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
   /// True when `bytes` has a digit at `index`.
-  static func isDigit(at index: Int, in bytes: [UInt8]) -> Bool { index < bytes.count && isDigit(bytes[index]) }
+  package static func isDigit(at index: Int, in bytes: [UInt8]) -> Bool { index < bytes.count && isDigit(bytes[index]) }
 
   /// Letters, digits and the dot: what may not touch a coordinate's outer sides.
-  static func isWordByte(_ b: UInt8) -> Bool {
+  package static func isWordByte(_ b: UInt8) -> Bool {
     isDigit(b) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == UInt8(ascii: ".")
   }
 }

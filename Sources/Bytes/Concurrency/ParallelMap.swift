@@ -28,21 +28,21 @@ public enum ParallelMap {
 }
 
 /// Fixed slots written once each from several threads.
-final class ResultSlots<R>: @unchecked Sendable {
+package final class ResultSlots<R>: @unchecked Sendable {
   // @unchecked: each slot is written by exactly one thread, read after all writers finished.
   private var slots: [R?]
   private let lock = NSLock()
-  init(count: Int) { slots = Array(repeating: nil, count: count) }
-  func set(_ i: Int, _ value: R) { lock.lock(); slots[i] = value; lock.unlock() }
-  func values() -> [R] { slots.map { $0! } }
+  package init(count: Int) { slots = Array(repeating: nil, count: count) }
+  package func set(_ i: Int, _ value: R) { lock.lock(); slots[i] = value; lock.unlock() }
+  package func values() -> [R] { slots.map { $0! } }
 }
 
 /// A counter shared between threads.
-final class AtomicCounter: @unchecked Sendable {
+package final class AtomicCounter: @unchecked Sendable {
   // @unchecked: guarded by `lock`.
   private var value = 0
   private let lock = NSLock()
-  func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value - 1 }
+  package func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value - 1 }
 }
 
 import Foundation

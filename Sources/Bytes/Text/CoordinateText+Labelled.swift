@@ -7,22 +7,22 @@
 /// within 32 bytes (room for `,"alt":12.5,"lng":`).
 extension CoordinateText {
   /// Which coordinate a name introduces.
-  enum Axis { case latitude, longitude }
+  package enum Axis { case latitude, longitude }
 
   /// Names, longest first; matched without regard to case, never inside a longer word.
-  static let axisNames: [(name: [UInt8], axis: Axis)] = [
+  package static let axisNames: [(name: [UInt8], axis: Axis)] = [
     (Array("latitude".utf8), .latitude), (Array("longitude".utf8), .longitude),
     (Array("long".utf8), .longitude), (Array("lat".utf8), .latitude),
     (Array("lng".utf8), .longitude), (Array("lon".utf8), .longitude),
   ]
 
   /// Decimals a labelled value needs.
-  static let labelledFractionDigits = 2
+  package static let labelledFractionDigits = 2
 
   /// Longest stretch between the first value and the second name.
-  static let maximumLabelGap = 32
+  package static let maximumLabelGap = 32
 
-  static func labelledPair(_ bytes: [UInt8], at start: Int) -> Match? {
+  package static func labelledPair(_ bytes: [UInt8], at start: Int) -> Match? {
     var i = start
     guard let first = axisName(bytes, &i), let firstValue = labelledValue(bytes, &i, axis: first) else { return nil }
     let gapStart = i
@@ -40,7 +40,7 @@ extension CoordinateText {
   }
 
   /// The coordinate name at `i` (not followed by a letter); moves `i` past it.
-  static func axisName(_ bytes: [UInt8], _ i: inout Int) -> Axis? {
+  package static func axisName(_ bytes: [UInt8], _ i: inout Int) -> Axis? {
     for (name, axis) in axisNames where bytes.count - i >= name.count {
       guard zip(bytes[i..<i + name.count], name).allSatisfy({ $0 | 0x20 == $1 }) else { continue }
       let end = i + name.count
@@ -53,7 +53,7 @@ extension CoordinateText {
 
   /// The value after a name: up to 6 bytes of spaces, quotes, `:`, `=` or `>`, then degrees,
   /// minutes and seconds, or a decimal number with an optional hemisphere letter.
-  static func labelledValue(_ bytes: [UInt8], _ i: inout Int, axis: Axis) -> Double? {
+  package static func labelledValue(_ bytes: [UInt8], _ i: inout Int, axis: Axis) -> Double? {
     var j = i
     while j < bytes.count, j - i < 6, labelPunctuation.contains(bytes[j]) { j += 1 }
     let (positive, negative) = axis == .latitude ? (UInt8(ascii: "N"), UInt8(ascii: "S")) : (UInt8(ascii: "E"), UInt8(ascii: "W"))
@@ -71,7 +71,7 @@ extension CoordinateText {
   }
 
   /// What may stand between a name and its value.
-  static let labelPunctuation: Set<UInt8> = Set(" \t:=\"'>".utf8)
+  package static let labelPunctuation: Set<UInt8> = Set(" \t:=\"'>".utf8)
 
-  static func isLetter(_ b: UInt8) -> Bool { b | 0x20 >= 0x61 && b | 0x20 <= 0x7A }
+  package static func isLetter(_ b: UInt8) -> Bool { b | 0x20 >= 0x61 && b | 0x20 <= 0x7A }
 }
