@@ -15,15 +15,34 @@ import Testing
     return path
   }
 
-  @Test(.timeLimit(.minutes(1))) func sharedHoldersDoNotWaitForEachOther() throws {
+  /// The second shared lock is taken on a thread of its own, and the test waits for its first
+  /// event: it waited (the callback runs before a lock blocks), or it holds the folder. Events,
+  /// not a time limit: under a loaded machine the test takes longer, never fails for it.
+  @Test func sharedHoldersDoNotWaitForEachOther() throws {
+    final class Second: @unchecked Sendable {
+      var waited = false
+      var lock: FolderLock?
+    }
     let folder = try Self.folder("shared")
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    var waited = 0
-    let first = try FolderLock(folder, mode: .shared) { waited += 1 }
-    let second = try FolderLock(folder, mode: .shared) { waited += 1 }
-    #expect(waited == 0, "a second shared holder waited for the first")
+    var firstWaited = false
+    let first = try FolderLock(folder, mode: .shared) { firstWaited = true }
+    let second = Second(), event = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      let lock = try? FolderLock(folder, mode: .shared) {
+        second.waited = true
+        event.signal()
+      }
+      second.lock = lock
+      event.signal()
+    }
+    event.wait()
+    #expect(!firstWaited)
+    #expect(!second.waited, "a second shared holder waited for the first")
     first.release()
-    second.release()
+    if second.waited { event.wait() }  // it gets the folder once the first lets go
+    #expect(second.lock != nil)
+    second.lock?.release()
   }
 
   @Test(arguments: [(FolderLock.Mode.shared, FolderLock.Mode.exclusive), (.exclusive, .shared), (.exclusive, .exclusive)])
