@@ -3,7 +3,7 @@ import PackageDescription
 
 /// The layers of photoaudit, bottom to top: each target may import only those before it
 /// (.ci/check-layers.sh reads this list; docs/architecture.md, "Targets", says what is where).
-let layerOrder = ["Codecs", "Bytes", "PhotoCore", "PhotoCLI", "photoaudit"]
+let layerOrder = ["Codecs", "Bytes", "Platform", "PhotoCore", "PhotoCLI", "photoaudit"]
 
 let package = Package(
   name: "photoaudit",
@@ -11,7 +11,7 @@ let package = Package(
   products: [
     .executable(name: "photoaudit", targets: ["photoaudit"]),
     // Every layer of the core, for the fuzz package (Fuzz/) and other embedders.
-    .library(name: "PhotoCore", targets: ["Bytes", "PhotoCore"]),
+    .library(name: "PhotoCore", targets: ["Bytes", "Platform", "PhotoCore"]),
   ],
   targets: [
     // C libraries, found by pkg-config; `make deps` installs the Debian packages.
@@ -54,16 +54,20 @@ let package = Package(
     // "Targets"; .ci/check-layers.sh fails a build where a lower layer imports a higher one).
     // Bytes: byte readers and sources, hashing, bounded JSON, text primitives, coordinate text.
     .target(name: "Bytes"),
+    // Platform: the file system and the process (atomic writes, temporaries, locks, folder
+    // swaps, directory walks, read scope, time budgets, signals): what remediation, reports and
+    // the runtime all use to touch the system.
+    .target(name: "Platform", dependencies: ["Bytes"]),
     // Pure Swift: containers, carriers, model, checks, reports, remediation.
-    .target(name: "PhotoCore", dependencies: ["Bytes", "Codecs"]),
+    .target(name: "PhotoCore", dependencies: ["Bytes", "Platform", "Codecs"]),
     // Hand-written argument parsing and commands.
-    .target(name: "PhotoCLI", dependencies: ["Bytes", "PhotoCore"]),
+    .target(name: "PhotoCLI", dependencies: ["Bytes", "Platform", "PhotoCore"]),
     .executableTarget(name: "photoaudit", dependencies: ["PhotoCLI"]),
     // What more than one test target needs: where the repository and the shared corpus are.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
-    .testTarget(name: "PhotoCoreTests", dependencies: ["Bytes", "PhotoCore", "Codecs", "TestSupport"]),
-    .testTarget(name: "PhotoCLITests", dependencies: ["PhotoCLI", "Bytes", "PhotoCore", "TestSupport"]),
+    .testTarget(name: "PhotoCoreTests", dependencies: ["Bytes", "Platform", "PhotoCore", "Codecs", "TestSupport"]),
+    .testTarget(name: "PhotoCLITests", dependencies: ["PhotoCLI", "Bytes", "Platform", "PhotoCore", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

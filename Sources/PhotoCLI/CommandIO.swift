@@ -3,6 +3,7 @@ import Foundation
 import PhotoCore
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 /// Where a command writes, and what it knows of its environment; tests capture both streams.

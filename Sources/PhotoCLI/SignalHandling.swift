@@ -2,6 +2,7 @@ import Foundation
 import PhotoCore
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 /// SIGINT and SIGTERM (SPEC "Exit codes": 130/143, temporary files removed). Both are blocked in

@@ -1,4 +1,5 @@
 import PhotoCore
+import Platform
 
 /// Where a JSONL stream goes while it is written — standard output, or `--output FILE` through
 /// its partial file — and what went by: the tally, the inputs that could not be read, the first

@@ -1,6 +1,7 @@
 import Bytes
 import Foundation
 import PhotoCore
+import Platform
 import Testing
 #if canImport(Glibc)
 import Glibc

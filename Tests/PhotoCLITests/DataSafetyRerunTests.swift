@@ -2,6 +2,7 @@ import Bytes
 import Foundation
 import PhotoCLI
 import PhotoCore
+import Platform
 import Testing
 #if canImport(Glibc)
 import Glibc

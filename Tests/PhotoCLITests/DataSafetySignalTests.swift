@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import Platform
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCLI
 import PhotoCore
+import Platform
 import Testing
 
 /// SPEC "Safety promises": inputs are never modified, outputs never escape `--out`, directory

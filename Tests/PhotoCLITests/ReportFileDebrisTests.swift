@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCLI
 import PhotoCore
+import Platform
 import TestSupport
 import Testing
 

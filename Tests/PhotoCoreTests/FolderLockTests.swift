@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import Platform
 import Testing
 
 /// `FolderLock`'s two modes (the lock a sanitize run takes on `--out`): shared holders (the

@@ -1,6 +1,7 @@
 import Bytes
 import Foundation
 import PhotoCore
+import Platform
 import Testing
 
 /// Live Photos: a still and a MOV beside it that share Apple's content identifier — else the

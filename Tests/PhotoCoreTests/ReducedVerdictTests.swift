@@ -1,5 +1,6 @@
 @testable import Bytes
 import Foundation
+@testable import Platform
 import Testing
 
 @testable import PhotoCore

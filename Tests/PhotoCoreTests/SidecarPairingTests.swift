@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import Platform
 import Testing
 
 /// Sidecars paired with their photos by name and read with them (the photo's verdict includes

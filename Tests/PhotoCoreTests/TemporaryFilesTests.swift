@@ -1,5 +1,6 @@
 import Foundation
 @testable import PhotoCore
+@testable import Platform
 import Testing
 #if canImport(Glibc)
 import Glibc

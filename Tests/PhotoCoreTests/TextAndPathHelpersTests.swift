@@ -1,6 +1,7 @@
 @testable import Bytes
 import Foundation
 @testable import PhotoCore
+@testable import Platform
 import Testing
 
 /// The small replacements for Foundation calls that profiles showed in the metadata scan: each

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PhotoCore
+@testable import Platform
 import Testing
 
 /// Jobs and results cross the worker socket as JSON (`WorkerJob`, `WorkerResult`): a field that

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import Platform
 
 /// `photoaudit audit DIR | --originals DIR --outputs DIR [--pairs FILE]`: the batch gate.
 enum AuditCommand: Command {

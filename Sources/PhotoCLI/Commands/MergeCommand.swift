@@ -1,5 +1,6 @@
 import Bytes
 import PhotoCore
+import Platform
 
 /// `photoaudit merge a.jsonl b.jsonl ...`: joins shard outputs into one report.
 enum MergeCommand: Command {

@@ -1,5 +1,7 @@
+import Bytes
 import Foundation
 import PhotoCore
+import Platform
 
 /// `audit --report-dir DIR`: report.json, report.md, junit.xml and report.html, replacing the
 /// folder as a whole (`FolderReplacement`): a stopped or killed run leaves the old reports or

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import Platform
 
 /// `photoaudit sanitize INPUT... --out DIR`: the normalize-and-strip pipeline, done right.
 enum SanitizeCommand: Command {

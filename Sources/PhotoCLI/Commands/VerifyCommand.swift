@@ -1,6 +1,7 @@
 import Bytes
 import Foundation
 import PhotoCore
+import Platform
 
 /// `photoaudit verify OUTPUT... [--descriptor FILE|auto] [--original FILE]`.
 enum VerifyCommand: Command {

@@ -2,6 +2,7 @@ import Foundation
 import PhotoCore
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 extension OptionValues {

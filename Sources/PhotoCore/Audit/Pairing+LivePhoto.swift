@@ -1,4 +1,5 @@
 import Bytes
+import Platform
 /// Live Photos among a batch's files: a still and a MOV (or MP4) in the same folder that share
 /// Apple's content identifier (the still's MakerNote tag 0x0011, the video's
 /// `com.apple.quicktime.content.identifier`) — else, when that does not decide, the same stem —

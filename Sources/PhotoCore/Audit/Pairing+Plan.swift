@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Why a batch cannot start: what its command line names is not there (SPEC "Exit codes": a
 /// usage error, exit 2). Core wording; the command line adds the advice.

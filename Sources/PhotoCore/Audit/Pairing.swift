@@ -1,5 +1,6 @@
 import Bytes
 import Foundation
+import Platform
 
 /// One unit of batch work: an output, its original when known, its descriptor when present.
 public struct AuditJob: Sendable, Equatable, Codable {

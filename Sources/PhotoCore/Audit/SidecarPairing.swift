@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Bytes
 import Glibc
+import Platform
 #endif
 
 /// Pairs sidecars with their photos by name (`SidecarNames`), as Live Photo pairing pairs a

@@ -1,3 +1,4 @@
+import Bytes
 /// PA013: the output (or its descriptor) could not be read.
 struct UnreadableCheck: Check {
   var ids: [FindingID] { [.unreadable] }

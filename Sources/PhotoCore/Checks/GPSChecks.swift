@@ -1,3 +1,6 @@
+import Bytes
+import Foundation
+
 /// PA001: coordinates in any carrier of the output (EXIF, XMP, MPF images, thumbnail, HEIF
 /// items, PNG chunks) or in its descriptor. A GPS IFD without coordinates is reported as info.
 struct GPSPresentCheck: Check {
@@ -102,14 +105,3 @@ public enum GPSEvidence {
     return parts.joined(separator: ", ")
   }
 }
-
-extension Sequence where Element: Hashable {
-  /// The elements in order, without repeats.
-  public func uniqued() -> [Element] {
-    var seen = Set<Element>()
-    return filter { seen.insert($0).inserted }
-  }
-}
-
-import Bytes
-import Foundation

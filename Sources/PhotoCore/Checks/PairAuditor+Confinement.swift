@@ -1,5 +1,6 @@
 import Bytes
 import Foundation
+import Platform
 
 extension PairAuditor {
   /// The original a descriptor names: `path` as reports show it (relative to the descriptor's

@@ -1,5 +1,6 @@
 import Bytes
 import Foundation
+import Platform
 
 /// Options for auditing one output.
 public struct AuditOptions: Sendable, Codable {

@@ -1,3 +1,4 @@
+import Bytes
 /// Tag-by-tag difference between an original and an output, grouped by carrier.
 public struct TagDiff: Sendable, Equatable {
   public enum Change: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Bytes
 extension PhotoMetadata {
   /// Takes the GPS (with and without coordinates) and the tags of `sub` — an embedded document,
   /// or the video of a Live Photo — under `path` ("thumbnail/exif", "live-photo-video/keys").

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// The shared state of one `BudgetedParallelMap.stream` call: which item is next, what each
 /// worker is doing, the finished results waiting for their turn, and who is delivering.

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// `ParallelMap` with a wall-clock budget per item: one hostile file cannot stall a batch.
 ///

@@ -1,3 +1,4 @@
+import Platform
 extension InputSelection {
   /// What `resolveList` found: the selection as compact sorted lists, for batches of any size.
   public struct Listed: Sendable {

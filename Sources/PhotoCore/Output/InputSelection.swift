@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 /// Which files a batch command works on: the paths named on the command line (folders walked),

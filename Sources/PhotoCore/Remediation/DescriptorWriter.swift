@@ -50,3 +50,4 @@ enum DescriptorWriter {
 
 import Bytes
 import Foundation
+import Platform

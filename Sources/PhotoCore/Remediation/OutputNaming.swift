@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Where each input's output and descriptor go. A file named directly goes to
 /// `DIR/<stem>.jpg` + `DIR/<stem>.json`; a file found by walking a folder keeps its place below

@@ -2,6 +2,7 @@ import Bytes
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 /// What the first phase of sanitizing one input made: the output's bytes and what its

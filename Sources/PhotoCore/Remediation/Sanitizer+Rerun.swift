@@ -2,6 +2,7 @@ import Bytes
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 extension Sanitizer {

@@ -1,6 +1,7 @@
 import Bytes
 import Codecs
 import Foundation
+import Platform
 
 /// What sanitizing one input produced.
 public struct SanitizeResult: Sendable {

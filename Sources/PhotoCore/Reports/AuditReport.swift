@@ -1,3 +1,4 @@
+import Bytes
 /// The result for one output (and its original, when paired): what verify, diff and audit report.
 public struct FileReport: Sendable, Equatable, Codable {
   public var output: String

@@ -1,4 +1,5 @@
 import Bytes
+import Platform
 /// `--resume`: what an earlier run of the same command already wrote to its stream. Records
 /// come in a fixed order (header, files in path order, unpaired originals, end), so what a run
 /// recorded before it was stopped is a prefix of the whole stream: the rerun checks that prefix

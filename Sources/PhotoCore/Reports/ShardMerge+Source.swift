@@ -1,4 +1,5 @@
 import Bytes
+import Platform
 /// Why shards cannot be merged. Core wording: the command line adds the advice.
 public enum MergeProblem: Error, Equatable, CustomStringConvertible {
   /// A stream could not be read at all.

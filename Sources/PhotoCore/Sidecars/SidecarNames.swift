@@ -1,3 +1,4 @@
+import Platform
 /// The names a photo's sidecars have beside it. The name only pairs a sidecar with its photo;
 /// what a file is, is read from its content (`SidecarSniffer`).
 ///

@@ -7,20 +7,20 @@
 /// The host follows `<pid>-` (rather than `<pid>@<host>-`) so that a photoaudit from before host
 /// identities still reads the pid in a current name and judges it by that pid, as it judges
 /// every name it knows, instead of taking it for a pid-less name and removing it at once.
-struct TemporaryName: Equatable {
+package struct TemporaryName: Equatable {
   /// The maker's pid; nil when the name has none.
-  var pid: Int32?
+  package var pid: Int32?
   /// The maker's host identity; nil when the name has none.
-  var host: String?
+  package var host: String?
   /// `<name>`: the final name the temporary was made for, cut short when the whole would not
   /// have fit the folder's name limit (`TemporaryFiles.temporaryPath`).
-  var final: String
+  package var final: String
 
   /// `.XXXXXX`: what `mkstemp`/`mkdtemp` replace with six characters of their own.
-  static let randomPart = ".XXXXXX"
+  package static let randomPart = ".XXXXXX"
 
   /// Takes `name` apart; nil when it does not begin with `TemporaryFiles.prefix`.
-  init?(_ name: String) {
+  package init?(_ name: String) {
     let bytes = Array(name.utf8), prefix = TemporaryFiles.prefix.utf8.count
     guard name.hasPrefix(TemporaryFiles.prefix) else { return nil }
     var start = prefix
@@ -42,7 +42,7 @@ struct TemporaryName: Equatable {
 
   /// What comes before `<name>`: `.photoaudit-tmp-<pid>-@<host>-`, or `.photoaudit-tmp-<pid>-`
   /// without a host (the form before host identities, to recognise such names).
-  static func head(pid: Int32, host: String?) -> String {
+  package static func head(pid: Int32, host: String?) -> String {
     TemporaryFiles.prefix + "\(pid)-" + (host.map { "@\($0)-" } ?? "")
   }
 }

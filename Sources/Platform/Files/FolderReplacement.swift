@@ -41,7 +41,7 @@ public enum FolderReplacement {
   }
 
   /// The names of the regular files in `directory` to carry over (nil when it does not exist).
-  static func carriedOver(_ directory: String, except generated: Set<String>) throws(SystemError) -> [String]? {
+  package static func carriedOver(_ directory: String, except generated: Set<String>) throws(SystemError) -> [String]? {
     var info = stat()
     guard lstat(directory, &info) == 0 else { return nil }
     guard (info.st_mode & S_IFMT) == S_IFDIR else { throw SystemError(.write, path: directory, code: EEXIST) }
@@ -63,7 +63,7 @@ public enum FolderReplacement {
   /// declare it). Where the kernel or file system lacks it, the old folder is renamed aside
   /// first (then a kill between the two renames leaves no folder under the name for a moment:
   /// the next run writes it again).
-  static func exchange(_ a: String, _ b: String) throws(SystemError) {
+  package static func exchange(_ a: String, _ b: String) throws(SystemError) {
     typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     let exchangeFlag: UInt32 = 1 << 1  // RENAME_EXCHANGE
     if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") {

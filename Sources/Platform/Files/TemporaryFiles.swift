@@ -17,9 +17,9 @@ public enum TemporaryFiles {
   public static let prefix = ".photoaudit-tmp-"
 
   private struct Registry {
-    var paths: Set<String> = []
+    package var paths: Set<String> = []
     /// No more temporaries: the run is being stopped.
-    var closed = false
+    package var closed = false
   }
 
   private static let registry = Mutex(Registry())
@@ -62,7 +62,7 @@ public enum TemporaryFiles {
   }
 
   /// Whether `path` is a live temporary of this process.
-  static func isOurs(_ path: String) -> Bool { registry.withLock { $0.paths.contains(path) } }
+  package static func isOurs(_ path: String) -> Bool { registry.withLock { $0.paths.contains(path) } }
 
   /// Removes every temporary of this run and refuses new ones: called once, when the run is
   /// stopped by a signal. Only the calling thread may go on (to exit); others that try to make
@@ -78,7 +78,7 @@ public enum TemporaryFiles {
   /// `<directory>/.photoaudit-tmp-<pid>-@<host>-<name>.XXXXXX` (`pid` and `host`: this
   /// process's unless told; no host part when `host` is nil), `<name>` shortened (on a UTF-8
   /// character boundary) so the last component fits the folder's name limit.
-  static func temporaryPath(in directory: String, for name: String, pid: Int32 = getpid(),
+  package static func temporaryPath(in directory: String, for name: String, pid: Int32 = getpid(),
                             host: String? = TemporaryHost.current) -> String {
     let head = TemporaryName.head(pid: pid, host: host), tail = TemporaryName.randomPart
     let room = nameLimit(directory) - head.utf8.count - tail.utf8.count
@@ -97,7 +97,7 @@ public enum TemporaryFiles {
   }
 
   /// Removes a file, or a folder of files (not deeper: photoaudit's temporary folders hold only files).
-  static func removeTree(_ path: String) {
+  package static func removeTree(_ path: String) {
     if unlink(path) == 0 || errno == ENOENT { return }
     if let names = try? FileManager.default.contentsOfDirectory(atPath: path) {
       for name in names { unlink(path + "/" + name) }

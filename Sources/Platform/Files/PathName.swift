@@ -28,7 +28,7 @@ public enum PathName {
   }
 
   /// The index of the dot that starts the last component's extension, if any.
-  static func extensionDot(_ path: String) -> String.Index? {
+  package static func extensionDot(_ path: String) -> String.Index? {
     let utf8 = path.utf8
     guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
     let slash = utf8.lastIndex(of: UInt8(ascii: "/"))

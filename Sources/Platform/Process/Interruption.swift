@@ -10,8 +10,8 @@ import Glibc
 /// end its workers, exit) is the command line's business.
 public enum Interruption {
   private struct State {
-    var signal: Int32?
-    var inFlight = 0
+    package var signal: Int32?
+    package var inFlight = 0
   }
 
   private static let state = Mutex(State())

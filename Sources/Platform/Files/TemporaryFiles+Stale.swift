@@ -53,7 +53,7 @@ extension TemporaryFiles {
   /// - made by a photoaudit from before host identities (`<pid>-<name>`): judged by its pid, as
   ///   that photoaudit judged it (such a name is never a current run's);
   /// - without a pid (a photoaudit's from before pids): always.
-  static func isStale(_ name: String, path: String, now: time_t = time(nil)) -> Bool {
+  package static func isStale(_ name: String, path: String, now: time_t = time(nil)) -> Bool {
     guard let parsed = TemporaryName(name), let pid = parsed.pid else { return true }
     if let host = parsed.host, host != TemporaryHost.current {
       var info = stat()

@@ -76,12 +76,12 @@ public enum DirectoryWalker {
 
   /// One folder named to `visit`, walked.
   private struct Walk {
-    var origin: Int
-    var rootLength: Int
-    var followSymlinks: Bool
-    var sorted: Bool
+    package var origin: Int
+    package var rootLength: Int
+    package var followSymlinks: Bool
+    package var sorted: Bool
 
-    func walk(_ directory: String, depth: Int, visited: inout Set<String>, skipped: (String, String) -> Void,
+    package func walk(_ directory: String, depth: Int, visited: inout Set<String>, skipped: (String, String) -> Void,
               file: (Found) -> Void) {
       let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
       guard visited.insert(real).inserted else {
@@ -134,7 +134,7 @@ public enum DirectoryWalker {
   /// pass, no stat per file. With `sorted`, the names are collected and given in byte order;
   /// without, as readdir gives them (the folder stays open meanwhile). False when the folder
   /// cannot be read.
-  static func entries(of directory: String, sorted: Bool, _ body: (String, mode_t) -> Void) -> Bool {
+  package static func entries(of directory: String, sorted: Bool, _ body: (String, mode_t) -> Void) -> Bool {
     guard let stream = opendir(directory) else { return false }
     var collected: [(name: String, type: mode_t)] = []
     while let entry = readdir(stream) {

@@ -69,7 +69,7 @@ public enum AtomicFile {
   }
 
   /// Writes `bytes` to an existing file that is not a regular file (a device, a FIFO).
-  static func writeInPlace(_ bytes: [UInt8], to path: String) throws(WriteError) {
+  package static func writeInPlace(_ bytes: [UInt8], to path: String) throws(WriteError) {
     let fd = open(path, O_WRONLY | O_CLOEXEC)
     guard fd >= 0 else { throw WriteError(.write, path: path, code: errno) }
     let code = bytes.withUnsafeBufferPointer { StreamFile.writeAll(fd, $0) }

@@ -20,17 +20,17 @@ import Glibc
 /// answer, the identity is random for this process: every other run's temporary then counts as
 /// another host's and is removed only when old (`TemporaryFiles.otherHostAge`), never while it may
 /// be in use.
-enum TemporaryHost {
+package enum TemporaryHost {
   /// Hex digits in an identity: 48 bits, so two of a thousand hosts sharing a folder coincide
   /// with odds below one in 500 million.
-  static let length = 12
+  package static let length = 12
 
   /// This process's identity (computed once).
-  static let current: String = identity(bootID: firstLine("/proc/sys/kernel/random/boot_id"),
+  package static let current: String = identity(bootID: firstLine("/proc/sys/kernel/random/boot_id"),
                                         pidNamespace: link("/proc/self/ns/pid"))
 
   /// The identity for a boot id and a pid namespace; random when either is unknown (nil or empty).
-  static func identity(bootID: String?, pidNamespace: String?) -> String {
+  package static func identity(bootID: String?, pidNamespace: String?) -> String {
     guard let boot = bootID, let namespace = pidNamespace, !boot.isEmpty, !namespace.isEmpty else {
       var random = SystemRandomNumberGenerator()
       return String(decoding: (0..<length).map { _ in hexDigits[Int(random.next(upperBound: UInt8(16)))] }, as: UTF8.self)
@@ -39,7 +39,7 @@ enum TemporaryHost {
   }
 
   /// Whether `text` has the form of an identity: `length` lower-case hex digits.
-  static func isIdentity<S: Collection<UInt8>>(_ text: S) -> Bool {
+  package static func isIdentity<S: Collection<UInt8>>(_ text: S) -> Bool {
     text.count == length && text.allSatisfy(hexDigits.contains)
   }
 

@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -51,14 +52,14 @@ public struct ReadScope: Sendable, Equatable, Codable {
   }
 
   /// `realpath(3)`: the absolute path with every link resolved, nil when it does not exist.
-  static func realPath(_ path: String) -> String? {
+  package static func realPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
   }
 
   /// `path` with links resolved in its longest existing prefix and the rest normalized.
-  static func resolve(_ path: String) -> String? {
+  package static func resolve(_ path: String) -> String? {
     if let real = realPath(path) { return real }
     let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     var parts = RelativePath.normalize(absolute).split(separator: "/").map(String.init)

@@ -11,7 +11,7 @@ public final class BudgetToken: @unchecked Sendable {
   /// Called once when the work is given up on (see `onExpiry`).
   private var expiryAction: (@Sendable () -> Void)?
   /// `ProcessInfo.systemUptime` after which the work is over its budget.
-  let deadline: TimeInterval
+  package let deadline: TimeInterval
 
   /// A token whose budget ends at `deadline` (`ProcessInfo.systemUptime`); never, by default.
   public init(deadline: TimeInterval = .infinity) {
@@ -70,7 +70,7 @@ public final class BudgetToken: @unchecked Sendable {
   }
 
   /// Gives up on the work unless it is committing; true when given up.
-  func expire() -> Bool {
+  package func expire() -> Bool {
     lock.lock()
     if state == .running { expireLocked() }
     let expired = state == .expired
@@ -80,7 +80,7 @@ public final class BudgetToken: @unchecked Sendable {
 
   /// Gives up on the work when its deadline has passed and it is not committing; true when
   /// given up (now or before).
-  func expireIfOverdue() -> Bool {
+  package func expireIfOverdue() -> Bool {
     lock.lock()
     if state == .running, ProcessInfo.processInfo.systemUptime >= deadline { expireLocked() }
     let expired = state == .expired
