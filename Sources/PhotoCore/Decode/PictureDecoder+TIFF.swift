@@ -80,14 +80,7 @@ extension PictureDecoder {
         throw PixelDecodeFailure.limit("the JPEG preview in \(choice.directory) is \(range.count) bytes, over the \(PreviewImage.maxBytes >> 20) MiB read")
       }
       let bytes = try source.bytes(in: range)
-      let header = try JPEGCodec.readHeader(bytes)
-      let full = PixelSize(width: header.width, height: header.height)
-      let factor: ScalingFactor
-      switch reduction {
-      case .longSideAtLeast(let side): factor = scale(for: full, minLongSide: side)
-      case .factor(let k): factor = JPEGCodec.scalingFactors.contains(ScalingFactor(1, k)) ? ScalingFactor(1, k) : .one
-      }
-      let outcome = try JPEGCodec.decodeReportingWarnings(bytes, scale: factor, maxPixels: maxPixels, expandGray: true)
+      let (outcome, full) = try decodeJPEG(bytes, reduction: reduction, maxPixels: maxPixels)
       return ReducedPicture(stored: outcome.image, storedSize: full, damage: outcome.damage, orientation: metadata.orientation.effective)
     case .directory(let offset):
       let result = try TIFFCodec.decode(ByteSourceInput(source: source), directory: offset, presentMagic42: choice.presentMagic42,

@@ -93,14 +93,7 @@ public enum PictureDecoder {
       switch format {
       case .jpeg:
         let bytes = try readAll(source)
-        let header = try JPEGCodec.readHeader(bytes)
-        let full = PixelSize(width: header.width, height: header.height)
-        let factor: ScalingFactor
-        switch reduction {
-        case .longSideAtLeast(let side): factor = scale(for: full, minLongSide: side)
-        case .factor(let k): factor = JPEGCodec.scalingFactors.contains(ScalingFactor(1, k)) ? ScalingFactor(1, k) : .one
-        }
-        let outcome = try JPEGCodec.decodeReportingWarnings(bytes, scale: factor, maxPixels: maxPixels, expandGray: true)
+        let (outcome, full) = try decodeJPEG(bytes, reduction: reduction, maxPixels: maxPixels)
         return ReducedPicture(stored: outcome.image, storedSize: full, damage: jpegDamage(outcome, bytes),
                               orientation: metadata.orientation.effective)
       case .png:
@@ -183,6 +176,19 @@ public enum PictureDecoder {
   }
 
   /// The smallest DCT scaling factor whose decode still has a long side ≥ `minLongSide`.
+  /// A JPEG decoded at the DCT scale `reduction` asks for, with the decoder's warnings, and its
+  /// full size (from its header).
+  static func decodeJPEG(_ bytes: [UInt8], reduction: Reduction, maxPixels: Int) throws -> (JPEGDecodeOutcome, PixelSize) {
+    let header = try JPEGCodec.readHeader(bytes)
+    let full = PixelSize(width: header.width, height: header.height)
+    let factor: ScalingFactor
+    switch reduction {
+    case .longSideAtLeast(let side): factor = scale(for: full, minLongSide: side)
+    case .factor(let k): factor = JPEGCodec.scalingFactors.contains(ScalingFactor(1, k)) ? ScalingFactor(1, k) : .one
+    }
+    return (try JPEGCodec.decodeReportingWarnings(bytes, scale: factor, maxPixels: maxPixels, expandGray: true), full)
+  }
+
   public static func scale(for size: PixelSize, minLongSide: Int) -> ScalingFactor {
     let candidates = JPEGCodec.scalingFactors.filter { $0 <= .one }.sorted()
     return candidates.first { f in max(f.scaled(size.width), f.scaled(size.height)) >= minLongSide } ?? .one
