@@ -13,7 +13,7 @@ import Glibc
 /// unfinished. A rerun with `--force` then completes the whole batch and removes them.
 @Suite(.serialized) struct DataSafetyKillTests {
   /// Outputs to wait for before killing (the kill then lands inside the next file's work).
-  @Test(.enabled(if: PhotoauditProcess.isAvailable, PhotoauditProcess.skipMessage), .timeLimit(.minutes(5)),
+  @Test(.enabled(if: PhotoauditProcess.isAvailable, PhotoauditProcess.skipMessage), .timeLimit(.minutes(20)),
         arguments: [2])
   func killedBatchLeavesOnlyCompleteOutputsAndARerunCompletes(killAfterOutputs: Int) throws {
     let scratch = try ScratchDirectory("kill")

@@ -108,14 +108,13 @@ import Testing
     static let bomb: [UInt8] = HostileInputs.zlibZeros(pairs: (17 << 20) / 258).stream
   }
 
-  @Test(arguments: Cap.allCases)
+  /// The cap's message proves it was hit. How long it took is not asserted (a loaded CI under
+  /// ASan took 21–31 s where a quiet machine takes under 1): the time limit only catches a cap
+  /// that never stops; bench/ measures speed.
+  @Test(.timeLimit(.minutes(10)), arguments: Cap.allCases)
   func capStopsWithAClearMessage(_ cap: Cap) {
-    let clock = ContinuousClock()
-    let started = clock.now
     let messages = cap.messages()
-    let seconds = MutationCampaign.seconds(clock.now - started)
     #expect(messages.contains { $0.contains(cap.expected) }, "\(cap): expected “\(cap.expected)” in \(messages.prefix(5))")
-    #expect(seconds < RegressionTests.budget * 2, "\(cap) took \(seconds) s")
   }
 
   /// Caps met while reading a file are early stops: each leaves the file without a clean
