@@ -180,15 +180,7 @@ import Testing
     let interesting: [UInt8] = Array("<>&;/=\"'{}[],:0-.eE\\u\0".utf8) + [0xFF, 0xFE, 0xC3]
     var located = 0
     for _ in 0..<400 {
-      var bytes = original
-      for _ in 0..<(1 + rng.next() % 4) {
-        let at = Int(rng.next() % UInt64(bytes.count))
-        switch rng.next() % 3 {
-        case 0: bytes[at] = interesting[Int(rng.next() % UInt64(interesting.count))]
-        case 1: bytes.remove(at: at)
-        default: bytes.insert(interesting[Int(rng.next() % UInt64(interesting.count))], at: at)
-        }
-      }
+      let bytes = rng.mutate(original, with: interesting)
       let m = Inspector.inspect(source: MemorySource(bytes), path: name)
       if m.gps.contains(where: \.locates) { located += 1 }
     }

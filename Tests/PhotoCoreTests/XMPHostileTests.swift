@@ -32,15 +32,7 @@ struct XMPHostileTests {
     var rng = XMPSplitMix(seed: 0x5EED)
     let interesting: [UInt8] = Array("<>&;/=\"'#x!?[]-:\0".utf8) + [0xFF, 0xC3]
     for _ in 0..<1500 {
-      var bytes = Self.full
-      for _ in 0..<(1 + rng.next() % 4) {
-        let at = Int(rng.next() % UInt64(bytes.count))
-        switch rng.next() % 3 {
-        case 0: bytes[at] = interesting[Int(rng.next() % UInt64(interesting.count))]
-        case 1: bytes.remove(at: at)
-        default: bytes.insert(interesting[Int(rng.next() % UInt64(interesting.count))], at: at)
-        }
-      }
+      let bytes = rng.mutate(Self.full, with: interesting)
       do {
         _ = try XMPDecoder.decode(bytes)
         decoded += 1
@@ -105,5 +97,20 @@ struct XMPSplitMix {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+  }
+
+  /// `bytes` with 1–4 random edits, each a byte set to one of `interesting`, a byte removed, or
+  /// one of `interesting` inserted.
+  mutating func mutate(_ bytes: [UInt8], with interesting: [UInt8]) -> [UInt8] {
+    var bytes = bytes
+    for _ in 0..<(1 + next() % 4) {
+      let at = Int(next() % UInt64(bytes.count))
+      switch next() % 3 {
+      case 0: bytes[at] = interesting[Int(next() % UInt64(interesting.count))]
+      case 1: bytes.remove(at: at)
+      default: bytes.insert(interesting[Int(next() % UInt64(interesting.count))], at: at)
+      }
+    }
+    return bytes
   }
 }
