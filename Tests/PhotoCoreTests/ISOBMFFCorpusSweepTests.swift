@@ -45,8 +45,8 @@ struct ISOBMFFCorpusSweepTests {
   ]
 
   /// Each HEIF/AVIF and PNG of the corpus cut at 40 evenly spread points: return or throw, never trap.
-  /// Each answers: a scan or an error; the cut file is never read as complete where the whole
-  /// file is not, so some cuts of every format are refused.
+  /// Each answers, a scan or an error, and both happen: cuts past the headers still scan, cuts
+  /// inside them are refused (a walker that refused everything, or nothing, would fail here).
   @Test func corpusFilesCutShortNeverTrap() throws {
     var cuts = 0, scanned = 0, refused = 0, files = 0
     for path in ContainerCorpus.files(sniffedAs: [.heic, .heif, .avif, .png]) {
@@ -66,7 +66,7 @@ struct ISOBMFFCorpusSweepTests {
         }
       }
     }
-    #expect(files > 0 && cuts == scanned + refused)
+    #expect(files > 0 && scanned > 0)
     #expect(refused > 0, "no cut of \(files) files was refused")
     print("cut short: \(files) files, \(cuts) scans of cuts, \(scanned) returned, \(refused) refused")
   }

@@ -112,15 +112,12 @@ import Testing
                                Self.box("loci", [0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0x41, count: 100)),  // name never ends
                                Self.box("©nam", [0xFF, 0xFF, 0, 0, 0x41])]
     payloads.append([UInt8](repeating: 0, count: 4096))
-    var answers = 0
     for payload in payloads {
       for kind in [CarrierKind.userData, .keys, .itemList] {
         let contents = QuickTimeDecoder.decode(payload, kind: kind)
-        answers += 1
         // Nothing here holds a location: a position read from these bytes would be invented.
         #expect(contents.gps.allSatisfy { $0.latitude == nil && $0.longitude == nil }, "\(kind) \(payload.prefix(8))")
       }
     }
-    #expect(answers == payloads.count * 3)
   }
 }

