@@ -53,6 +53,13 @@ public struct ByteContent: Sendable, Equatable, Hashable {
     }
   }
 
+  /// The description with a text excerpt secret (it may quote coordinates or a place name):
+  /// what a finding says of the bytes (`text ‹redacted #…›`).
+  public var evidence: RedactableText {
+    guard kind == .text else { return RedactableText(plain: description) }
+    return "text \"\(secret: .text(excerpt ?? ""))\""
+  }
+
   /// "a JPEG image (FF D8 FF) at +12", "text \"location: 31.2…\"", "all-zero padding".
   public var description: String {
     let place = at > 0 ? " at +\(at)" : ""
