@@ -30,7 +30,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--all -a --map --format --output -o --jobs -j --quiet -q --color --no-color --max-pixels --file-timeout --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--all -a --map --redact --format --output -o --jobs -j --quiet -q --color --no-color --max-pixels --file-timeout --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     diff)
@@ -44,7 +44,7 @@ _photoaudit() {
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--descriptor -d --no-pixels --max-pixels --format --output -o --fail-on --policy --color --no-color --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--descriptor -d --no-pixels --max-pixels --format --output -o --fail-on --policy --reveal --color --no-color --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     verify)
@@ -67,7 +67,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--descriptor -d --original --originals --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--descriptor -d --original --originals --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --reveal --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     audit)
@@ -93,7 +93,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--originals --outputs --pairs --report-dir --shard --shards --resume --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--originals --outputs --pairs --report-dir --shard --shards --resume --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --reveal --no-thumbnails --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -d -- "$cur")) ;;
     sanitize)
@@ -120,7 +120,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--out --profile --max-side --quality --crop --exact-size --no-icc --444 --png --max-kb --trim --force --accept-damaged --max-pixels --shard --shards --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--out --profile --max-side --quality --crop --exact-size --no-icc --444 --png --max-kb --trim --force --accept-damaged --max-pixels --shard --shards --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --reveal --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     merge)
@@ -133,7 +133,7 @@ _photoaudit() {
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--expect --format --output -o --fail-on --policy --color --no-color --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--expect --format --output -o --fail-on --policy --reveal --color --no-color --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     explain)

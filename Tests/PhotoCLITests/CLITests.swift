@@ -9,7 +9,7 @@ import Testing
   /// `verify FOLDER/NAME --format csv`: the exit status and the CSV rows after the header, each
   /// without its leading "FOLDER/NAME" (so a row starts with the comma before the original).
   static func verifyRows(_ folder: String, _ name: String) -> (status: Int32, rows: [String]) {
-    let r = PhotoCLI.runCapturing(["verify", folder + "/" + name, "--format", "csv"])
+    let r = PhotoCLI.runCapturing(["verify", folder + "/" + name, "--format", "csv", "--reveal"])
     return (r.status, r.out.split(separator: "\n").dropFirst().map { String($0.dropFirst(folder.count + name.count + 2)) })
   }
 

@@ -18,7 +18,7 @@ import Testing
   @Test func everyOutputIsScannedWhateverThePairsFileLists() {
     let p = Self.folder + "/pairs"
     let r = PhotoCLI.runCapturing(["audit", "--originals", p + "/originals", "--outputs", p + "/outputs", "--pairs", p + "/pairs.csv",
-                                   "--format", "csv", "-j", "2"])
+                                   "--format", "csv", "-j", "2", "--reveal"])
     #expect(r.status == 1, "\(r.err)")
     // leak.jpg is not in the pairs file and carries GPS in XMP: scanned all the same. missing.jpg
     // is in the pairs file and does not exist: PA013, not a usage error. out-a.jpg (a correct,
@@ -69,7 +69,7 @@ import Testing
 
   @Test func descriptorFixtures() {
     let d = Self.folder + "/descriptor"
-    let r = PhotoCLI.runCapturing(["verify", d + "/coords.jpg", d + "/minimal.jpg", "--format", "csv"])
+    let r = PhotoCLI.runCapturing(["verify", d + "/coords.jpg", d + "/minimal.jpg", "--format", "csv", "--reveal"])
     #expect(r.status == 1)
     #expect(Self.rows(r.out) == [
       "\(d)/coords.jpg,,PA001,gps-present,error,descriptor,location.lat/location.lng,\"the descriptor carries coordinates: location.lat/location.lng: latitude 31.230416, longitude 121.473701 (numeric latitude/longitude keys)\"",
@@ -78,7 +78,7 @@ import Testing
       "\(d)/minimal.jpg,,PA002,gps-claim-false,error,xmp,gps_removed,\"descriptor says gps_removed: true, but coordinates are in xmp (latitude 31.230416, longitude 121.473701, altitude 12.5 m)\"",
       "\(d)/minimal.jpg,,PA008,descriptor-mismatch,warning,descriptor,\"format, width, height\",\"descriptor \(d)/minimal.json lacks format, width, height: those claims were not checked\"",
     ])
-    let json = PhotoCLI.runCapturing(["verify", d + "/coords.jpg", "--format", "json"])
+    let json = PhotoCLI.runCapturing(["verify", d + "/coords.jpg", "--format", "json", "--reveal"])
     #expect(json.out.contains("\"gps_carriers\": [\n        \"descriptor\"\n      ]"), "\(json.out)")
     #expect(json.out.contains("\"files_with_gps\": 1"))
   }
@@ -108,7 +108,7 @@ import Testing
 
   @Test func gainMapXMPWithOnlyItsVersionIsInfo() {
     let g = Self.folder + "/gainmap"
-    let r = PhotoCLI.runCapturing(["verify", g + "/hdr-gainmap.heic", g + "/hdr-gainmap-gps.heic", "--format", "csv"])
+    let r = PhotoCLI.runCapturing(["verify", g + "/hdr-gainmap.heic", g + "/hdr-gainmap-gps.heic", "--format", "csv", "--reveal"])
     #expect(r.status == 1)
     #expect(Self.rows(r.out) == [
       "\(g)/hdr-gainmap.heic,,PA010,secondary-image-metadata,info,auxiliary-image#3,,auxiliary-image#3 (urn:com:apple:photo:2020:aux:hdrgainmap) at byte 107 carries xmp with gain-map rendering fields only (HDRGainMapVersion = 65536): no privacy field",

@@ -75,7 +75,7 @@ import Testing
   /// The evidence names what was found, where.
   @Test func evidenceSaysWhatAndWhere() throws {
     func evidence(_ name: String, _ id: String) throws -> [String] {
-      let r = PhotoCLI.runCapturing(["verify", Self.folder.appendingPathComponent(name).path, "--format", "json"])
+      let r = PhotoCLI.runCapturing(["verify", Self.folder.appendingPathComponent(name).path, "--format", "json", "--reveal"])
       return try Self.findings(r.out).findings.filter { $0["id"] as? String == id }.compactMap { $0["evidence"] as? String }
     }
     #expect(try evidence("gps-unreadable.jpg", "PA001") == ["exif: present, value unreadable: GPSLatitude has a value outside the EXIF block"])

@@ -51,7 +51,7 @@ import Testing
     let descriptor = scratch.path + "/out.json"
     #expect(r.out.contains(",PA013,unreadable,error,descriptor,,descriptor \(descriptor): "), "\(r.out)")
     #expect(!r.out.contains("descriptor \(descriptor): descriptor"))
-    let gps = PhotoCLI.runCapturing(["verify", Self.fixtures + "/defects/gps-in-mpf.jpg", "--no-pixels"]).out
+    let gps = PhotoCLI.runCapturing(["verify", Self.fixtures + "/defects/gps-in-mpf.jpg", "--no-pixels", "--reveal"]).out
     #expect(gps.contains("PA002 error   gps-claim-false: descriptor says gps_removed: true, but coordinates are in mpf-image#2/exif (latitude 31.230416, longitude 121.473701, altitude 12.5 m, time 2025-01-01T02:20:30Z)\n"))
     #expect(!gps.contains("mpf-image#2/exif: mpf-image#2/exif"))
   }

@@ -15,7 +15,7 @@ import Testing
   /// `verify` (descriptor found beside the output): the status and the findings as
   /// "ID severity carrier: evidence".
   static func verify(_ name: String, _ extra: [String] = []) throws -> (status: Int32, findings: [String]) {
-    let r = PhotoCLI.runCapturing(["verify", folder + "/" + name, "--format", "json"] + extra)
+    let r = PhotoCLI.runCapturing(["verify", folder + "/" + name, "--format", "json", "--reveal"] + extra)
     let file = try FailClosedTreeTests.firstFile(r.out)
     let findings = try #require(file["findings"] as? [[String: Any]])
     return (r.status, findings.map { f in

@@ -41,7 +41,11 @@ import Testing
       #expect(Self.comparable(name, fresh) == Self.comparable(name, kept), "reports/\(name) is out of date: run RECORD_GOLDEN=1 swift test --filter SampleReports (or make demo)")
     }
     let html = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
-    #expect(html.components(separatedBy: "data:image/jpeg;base64,").count - 1 >= 2 * 30, "each pair shows two thumbnails")
+    // Reports never spread the leak: each output's thumbnail, never an original's, and no
+    // embedded thumbnail without --reveal.
+    #expect(html.components(separatedBy: "data:image/jpeg;base64,").count - 1 == 32, "each output shows its thumbnail, and nothing else")
+    #expect(!html.contains("original (as displayed)") && !html.contains("class=\"embedded\""))
+    #expect(!html.contains("31.23") && !html.contains("Shanghai"), "the sample reports are redacted")
     #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<link"), "self-contained")
   }
 

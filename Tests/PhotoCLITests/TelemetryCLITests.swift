@@ -13,7 +13,7 @@ import Testing
 
   /// `verify FILE --format csv`: the exit status and each row after `file,original,`.
   static func verify(_ name: String) -> (status: Int32, rows: [String]) {
-    let r = PhotoCLI.runCapturing(["verify", folder + "/" + name, "--format", "csv"])
+    let r = PhotoCLI.runCapturing(["verify", folder + "/" + name, "--format", "csv", "--reveal"])
     return (r.status, r.out.split(separator: "\n").dropFirst().map { String($0.dropFirst(folder.count + name.count + 3)) })
   }
 
@@ -63,7 +63,7 @@ import Testing
 
   /// The Live Photo's MOV holds a timed location: it is the still's (PA001, one entry).
   @Test func aLivePhotosTimedLocationIsTheStills() {
-    let r = PhotoCLI.runCapturing(["audit", Self.folder + "/livephoto", "--format", "csv", "--no-pixels", "--quiet"])
+    let r = PhotoCLI.runCapturing(["audit", Self.folder + "/livephoto", "--format", "csv", "--no-pixels", "--quiet", "--reveal"])
     #expect(r.status == 1)
     #expect(r.out.split(separator: "\n").dropFirst().map(String.init) == [
       Self.folder + "/livephoto/IMG_0025.JPG,," + Self.pa001("live-photo-video/track#2/mebx", "com.apple.quicktime.location.ISO6709",

@@ -83,7 +83,7 @@ import Testing
     #expect(f.map(\.carrier) == ["descriptor", "descriptor"])
     #expect(f.map(\.severity) == [.error, .error])
     #expect(f[0].tag == "location.lat/location.lng")
-    #expect(f[0].evidence == "the descriptor carries coordinates: location.lat/location.lng: latitude 31.230416, longitude 121.473701 (numeric latitude/longitude keys)")
+    #expect(f[0].revealed().evidence == "the descriptor carries coordinates: location.lat/location.lng: latitude 31.230416, longitude 121.473701 (numeric latitude/longitude keys)")
     #expect(f[1].evidence.hasPrefix("descriptor says gps_removed: true, but the descriptor itself carries coordinates"))
   }
 

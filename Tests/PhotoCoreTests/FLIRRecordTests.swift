@@ -256,7 +256,7 @@ struct FLIRRecordTests {
       #expect(raw.count == 1, "chunk size \(size): \(raw)")
       let lat = try #require(raw.first?.latitude)
       #expect(abs(lat - (59 + 19 / 60.0 + 45.48 / 3600)) < 1e-6)
-      #expect(raw.first?.signature?.contains("FLIR FFF data in") == true)
+      #expect(raw.first?.signature?.revealed.contains("FLIR FFF data in") == true)
     }
     // A chunk missing: the chunks are searched one by one (the block lies in the second of three).
     let padded = Self.fff([(0x27, [UInt8](repeating: 0, count: 200) + tiff)])

@@ -94,13 +94,13 @@ import Testing
     let findings = CheckRegistry.run(CheckSubject(output: m)).filter { $0.id == .identifyingFields }
     #expect(Set(findings.compactMap(\.tag)) == ["MakerNotes:Canon:OwnerName", "MakerNotes:Canon:SerialNumber"])
     #expect(findings.allSatisfy { $0.carrier == "makernote" })
-    #expect(findings.contains { $0.evidence == "MakerNotes:Canon:OwnerName = Jane Fixture" })
+    #expect(findings.contains { $0.revealed().evidence == "MakerNotes:Canon:OwnerName = Jane Fixture" })
   }
 
   @Test func appleMediaGroupUUIDIsPA007() {
     let m = Self.inspect("carriers/makernote-apple.jpg")
     let findings = CheckRegistry.run(CheckSubject(output: m)).filter { $0.id == .identifyingFields }
-    #expect(findings.map(\.evidence).sorted() == [
+    #expect(findings.map { $0.revealed().evidence }.sorted() == [
       "MakerNotes:Apple:BurstUUID = 0A1B2C3D-4E5F-4061-8293-A4B5C6D7E8F9",
       "MakerNotes:Apple:MediaGroupUUID = E905E6C6-C747-4805-942F-9904A0281F02",
     ])

@@ -97,7 +97,7 @@ import Testing
 
   @Test func aLocationThatCannotBeReadIsStillGPS() {
     let bad = QuickTimeDecoder.decode(Self.box("©xyz", [0, 9, 0, 0] + Array("somewhere".utf8)), kind: .userData)
-    #expect(bad.gps.count == 1 && bad.gps[0].unreadable?.contains("is not an ISO 6709 location") == true)
+    #expect(bad.gps.count == 1 && bad.gps[0].unreadable?.revealed.contains("is not an ISO 6709 location") == true)
     #expect(bad.gps[0].locates)
     let short = QuickTimeDecoder.decode(Self.box("loci", [0, 0, 0, 0, 0, 0, 0, 0]), kind: .userData)
     #expect(short.gps.count == 1 && short.gps[0].unreadable != nil)

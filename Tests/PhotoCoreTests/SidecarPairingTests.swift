@@ -112,7 +112,7 @@ import Testing
     #expect(report.sidecars == [Self.folder + "/IMG_2002.jpg.json"])
     // No PA008 "the descriptor lacks its claims": it is no descriptor.
     #expect(report.findings.map(\.id) == [.gpsPresent])
-    #expect(report.findings.first?.evidence == "sidecar \(Self.folder)/IMG_2002.jpg.json: latitude 31.230416, longitude 121.473701, altitude 12.5 m")
+    #expect(report.findings.first?.revealed().evidence == "sidecar \(Self.folder)/IMG_2002.jpg.json: latitude 31.230416, longitude 121.473701, altitude 12.5 m")
     #expect(report.findings.first?.tag == "geoDataExif")
     #expect(!report.gpsRemoved && report.gpsCarriers == ["sidecar"])
   }
@@ -123,7 +123,7 @@ import Testing
     let job = try Self.plan().job(Self.expectedJobs.firstIndex { $0.hasPrefix("IMG_2006.jpg") }!)
     let report = PairAuditor.audit(job, options: options)
     #expect(report.descriptor == Self.folder + "/IMG_2006.json")
-    #expect(report.findings.first { $0.id == .gpsClaimFalse }?.evidence
+    #expect(report.findings.first { $0.id == .gpsClaimFalse }?.revealed().evidence
             == "descriptor says gps_removed: true, but coordinates are in sidecar (latitude 31.230416, longitude 121.473701)")
   }
 

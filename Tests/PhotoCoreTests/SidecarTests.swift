@@ -198,7 +198,7 @@ import Testing
     #expect(inspection.metadata.format == .xmp)
     #expect(inspection.metadata.incomplete.map(\.scope) == ["sidecar"])
     #expect(inspection.metadata.gps.map(\.path) == [CarrierPath("raw-bytes")])
-    #expect(inspection.metadata.gps.first?.signature?.contains("<exif:GPSLatitude>31,13.82496N") == true)
+    #expect(inspection.metadata.gps.first?.signature?.revealed.contains("<exif:GPSLatitude>31,13.82496N") == true)
   }
 }
 

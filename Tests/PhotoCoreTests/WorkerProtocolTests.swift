@@ -9,7 +9,15 @@ import Testing
 /// field set to something other than its default; `unset` fails the test when a field added
 /// later is left out of it.
 @Suite struct WorkerProtocolTests {
-  static let finding = Finding(.outputDamaged, file: "out/a.jpg", carrier: "pixels", tag: "Orientation", evidence: "premature end \u{1b}[31m")
+  /// Every field set: the values a redacted finding carries beside its evidence cross the
+  /// socket too (the parent reveals or drops them).
+  static let finding: Finding = {
+    var f = Finding(.outputDamaged, file: "out/a.jpg", carrier: "pixels", tag: "Orientation", evidence: "premature end \u{1b}[31m")
+    f.revealedEvidence = "premature end at +31.2304+121.4737/"
+    f.fingerprint = "0123456789ab"
+    f.redactedEvidence = "premature end at ‹redacted #0123456789ab›"
+    return f
+  }()
 
   static func verdicts() -> PixelVerdicts {
     var pixels = PixelVerdicts(

@@ -11,6 +11,7 @@ enum AuditCommand: Command {
     description: """
       Leak-scans every output (with its descriptor NAME.json when present, and its sidecars: NAME.xmp, NAME.EXT.xmp, Google Takeout's NAME.EXT.json and NAME.EXT.supplemental-metadata.json; a sidecar without its photo is an entry of its own) and, with originals, pairs each output with its original (pairs file, else the descriptor's media_id, else the file stem) and checks orientation, crop and the embedded thumbnail by the pixels. A bad file is a PA013 finding and the batch goes on.
       The outputs are DIR, or --outputs DIR, and the paths of --files-from; --ext, --include and --exclude select among them.
+      Reports are redacted: findings name the carrier, tag and offset and show ‹redacted #fingerprint› for coordinates, altitude, GPS time, place names, serial numbers, owner names and prompts, in every format and on stderr; --reveal shows the values.
       Exit 1 when a finding is at or above --fail-on; 4 when a report cannot be written.
       """,
     options: [
@@ -22,7 +23,7 @@ enum AuditCommand: Command {
       ShardOption.shard, ShardOption.shards, resume,
       CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout, CommonOptions.maxMemory,
       CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
-      CommonOptions.failOn, CommonOptions.policy,
+      CommonOptions.failOn, CommonOptions.policy, CommonOptions.reveal, noThumbnails,
     ] + CommonOptions.colour + CommonOptions.selection,
     examples: [
       Example("photoaudit audit upload/", "leak scan of the outputs"),
@@ -36,6 +37,8 @@ enum AuditCommand: Command {
     positionals: 0...1,
     argumentCompletion: .directory,
     exits: [.ok, .findings, .usage, .cannotWrite])
+
+  static let noThumbnails = OptionSpec.flag(["--no-thumbnails"], "report.html without pictures (by default it shows each output as displayed, never an original; the embedded thumbnail of a PA005 finding only with --reveal)")
 
   static let resume = OptionSpec.flag(["--resume"], "with --format jsonl --output FILE: keep what FILE (or the partial file a stopped run left beside it) already records and check only the rest; the file ends as an uninterrupted run writes it")
 
@@ -63,15 +66,17 @@ enum AuditCommand: Command {
     let settings = options
     // Pixel decoding and report.html's thumbnails run in worker processes (stopped at the
     // budget, alone when they crash); the metadata-only scan stays in this process.
-    let pool = try OptionValues.workers(parsed, io: io, jobs: jobs, decodes: options.comparePixels || directory != nil,
-                                        command: spec.name)
+    let pool = try OptionValues.workers(parsed, io: io, jobs: jobs,
+                                        decodes: options.comparePixels || (directory != nil && !parsed.has(noThumbnails)), command: spec.name)
     defer { pool?.close() }
     let auditPool = options.comparePixels ? pool : nil
+    // Findings leave each job redacted, or with their values under --reveal: what every format prints.
+    let reveal = parsed.has(CommonOptions.reveal)
     let check = { @Sendable (job: AuditJob, token: BudgetToken) in
-      OptionValues.audit(job, options: settings, pool: auditPool, token: token, budget: budget).report
+      OptionValues.audit(job, options: settings, pool: auditPool, token: token, budget: budget).report.revealing(reveal)
     }
     let overBudget = { @Sendable (job: AuditJob) in
-      PairAuditor.notChecked(job, reason: "it \(OptionValues.overBudget(budget))", options: settings)
+      PairAuditor.notChecked(job, reason: "it \(OptionValues.overBudget(budget))", options: settings).revealing(reveal)
     }
     if format == "jsonl", directory == nil {
       let batch = StreamedReport.Batch(header: header, count: plan.count, output: plan.output, job: plan.job,
@@ -93,7 +98,8 @@ enum AuditCommand: Command {
       let context = HTMLReport.Context(tool: "photoaudit \(VersionInfo.version)", date: ReportDirectory.date(io.environment),
                                        commandLine: ReportDirectory.commandLine(io.invocation))
       do {
-        let thumbnails = ReportDirectory.thumbnails(report, jobs: jobs, maxPixels: options.maxPixels, pool: pool, budget: budget)
+        let thumbnails = parsed.has(noThumbnails) ? nil
+          : ReportDirectory.thumbnails(report, jobs: jobs, maxPixels: options.maxPixels, pool: pool, budget: budget, reveal: reveal)
         try ReportDirectory.write(report, to: directory, failOn: outcome.failOn, jobs: jobs, thumbnails: thumbnails, context: context)
       } catch {
         io.message(spec.name, error.description + (error.code == ENOTEMPTY ? " (give --report-dir a folder of its own)" : ""))

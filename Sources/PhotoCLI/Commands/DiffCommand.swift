@@ -9,12 +9,14 @@ enum DiffCommand: Command {
     summary: "tag-by-tag diff of an original and its output, then verdicts: GPS, orientation, size, crop, ICC",
     description: """
       Tag-by-tag diff of an original and its processed output, grouped by carrier, then the verdicts: GPS, orientation by the tags and by the pixels, displayed size and scale, crop, format, ICC profile, identifying fields left; then the findings.
+      Reports are redacted: findings name the carrier, tag and offset and show ‹redacted #fingerprint› for coordinates, altitude, GPS time, place names, serial numbers, owner names and prompts, in every format and on stderr; --reveal shows the values.
       Exit 1 when a finding is at or above --fail-on, 3 when nothing of either file can be read (a file read in part gives its findings).
       """,
     options: [
       .value(["--descriptor", "-d"], "FILE", "also check this descriptor's claims (gps_removed, width, height, format, size_bytes, crop)", completion: .file),
       CommonOptions.noPixels, CommonOptions.maxPixels,
       CommonOptions.format(["table", "json", "markdown"]), CommonOptions.output, CommonOptions.failOn, CommonOptions.policy,
+      CommonOptions.reveal,
     ] + CommonOptions.colour,
     examples: [
       Example("photoaudit diff IMG_0001.HEIC upload/IMG_0001.jpg", "what the pipeline changed"),
@@ -32,13 +34,16 @@ enum DiffCommand: Command {
     options.decodeThreads = ProcessInfo.processInfo.activeProcessorCount  // one pair: HEIF tiles on every core
     let (originalPath, outputPath) = (parsed.positionals[0], parsed.positionals[1])
     var outcome = Outcome(missingInputs: parsed.positionals.filter { !InputSelection.exists($0) }, failOn: OptionValues.failOn(parsed))
-    let result = PairAuditor.audit(output: outputPath, original: originalPath, descriptor: parsed.value("--descriptor"), options: options)
+    var result = PairAuditor.audit(output: outputPath, original: originalPath, descriptor: parsed.value("--descriptor"), options: options)
+    // Findings and the tag values beside each other: redacted unless --reveal (SecretTags).
+    let reveal = parsed.has(CommonOptions.reveal)
+    result.report = result.report.revealing(reveal)
     outcome.worstFinding = result.report.worst
     let text: String
     // A file read in part (its PA013 among the findings) is diffed for what was read; one of
     // which nothing could be read leaves nothing to diff.
     if let original = result.original, !original.nothingRead, !result.output.nothingRead {
-      let diff = TagDiff.between(original, result.output)
+      let diff = TagDiff.between(original, result.output).revealing(reveal)
       switch format {
       case "json": text = DiffReport.json(result.report, diff: diff, original: original, output: result.output).serialized() + "\n"
       case "markdown": text = DiffReport.markdown(result.report, diff: diff, original: original, output: result.output)

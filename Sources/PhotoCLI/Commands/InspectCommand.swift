@@ -9,11 +9,13 @@ enum InspectCommand: Command {
     summary: "what a file carries: sizes, orientation, GPS in every carrier, camera, location, identifying fields, carriers",
     description: """
       Shows what each file carries: format, stored and displayed size, orientation (EXIF, XMP, HEIF irot/imir) and what a correct viewer does with it, GPS in every carrier that holds it, camera and capture settings, place names, identifying fields, the ICC profile, and every metadata carrier and embedded image with its byte range. Folders are walked (descriptors and reports in them are skipped). Nothing is judged: 'verify' and 'audit' report findings.
+      Shows values (coordinates, place names, serial numbers, owner names, prompts), unlike the reports of verify and audit; --redact hides them as those do.
       Exit 3 when a file cannot be read at all; the others are still shown, and --format json still lists every file.
       """,
     options: [
       .flag(["--all", "-a"], "also list every tag (carrier, group, name, value)"),
       .flag(["--map"], "map every byte to a structure (marker, segment, scan data, box, item extent, chunk) and show what no structure explains"),
+      redact,
       CommonOptions.format(["table", "json", "jsonl"]), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
     ] + CommonOptions.colour + [
       .value(["--max-pixels"], "N", "warn about images of more than N pixels, which verify, audit and sanitize refuse to decode",
@@ -30,8 +32,12 @@ enum InspectCommand: Command {
     exits: [.ok, .usage, .unreadable, .cannotWrite],
     exitMeanings: [.ok: "every file was read"])
 
+  /// `inspect` shows values (a developer debugging one file); `--redact` hides them as reports do.
+  static let redact = OptionSpec.flag(["--redact"], "hide the values, as verify and audit reports do: coordinates, altitude and GPS time (null in JSON), place names, serial numbers, owner and artist names, prompts and the text of --map show ‹redacted #fingerprint› (the fingerprint a report shows for the same value)")
+
   static func run(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome {
     let format = OptionValues.format(parsed, spec: spec)
+    let hide = parsed.has(redact)
     let jobs = try OptionValues.jobs(parsed, command: spec.name)
     let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
     let maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
@@ -53,14 +59,14 @@ enum InspectCommand: Command {
     let text: String
     switch format {
     case "json":
-      text = JSONValue.object([("schema", .string(InspectJSON.schema)), ("files", .array(results.map { json($0, allTags: allTags) }))])
+      text = JSONValue.object([("schema", .string(InspectJSON.schema)), ("files", .array(results.map { json($0, allTags: allTags, redact: hide) }))])
         .serialized() + "\n"
-    case "jsonl": text = results.map { json($0, allTags: allTags).serialized(pretty: false) + "\n" }.joined()
+    case "jsonl": text = results.map { json($0, allTags: allTags, redact: hide).serialized(pretty: false) + "\n" }.joined()
     default:
       let style = io.style(OptionValues.colour(parsed))
       text = results.map { metadata, map in
-        map.map { InspectMap.table(metadata, $0, allTags: allTags, style: style, maxPixels: maxPixels) }
-          ?? InspectTable.render([metadata], allTags: allTags, style: style, maxPixels: maxPixels)
+        map.map { InspectMap.table(metadata, $0, allTags: allTags, style: style, maxPixels: maxPixels, redact: hide) }
+          ?? InspectTable.render([metadata], allTags: allTags, style: style, maxPixels: maxPixels, redact: hide)
       }.joined(separator: "\n")
     }
     var outcome = Outcome(missingInputs: found.missingNamed)
@@ -77,9 +83,9 @@ enum InspectCommand: Command {
   }
 
   /// The inspect object of a file, with its `map` member when mapped.
-  static func json(_ result: (PhotoMetadata, ByteMap?), allTags: Bool) -> JSONValue {
-    let object = InspectJSON.file(result.0, allTags: allTags)
+  static func json(_ result: (PhotoMetadata, ByteMap?), allTags: Bool, redact: Bool = false) -> JSONValue {
+    let object = InspectJSON.file(result.0, allTags: allTags, redact: redact)
     guard let map = result.1 else { return object }
-    return InspectMap.file(object, map: (result.0, map))
+    return InspectMap.file(object, map: (result.0, map), redact: redact)
   }
 }

@@ -24,10 +24,10 @@ enum InspectMap {
   }
 
   /// The inspect object with a `map` member (null when the file could not be read).
-  static func file(_ object: JSONValue, map result: (PhotoMetadata, ByteMap)) -> JSONValue {
+  static func file(_ object: JSONValue, map result: (PhotoMetadata, ByteMap), redact: Bool = false) -> JSONValue {
     guard case .object(var members) = object else { return object }
     let mapped = result.0.error == nil || result.1.fileSize > 0
-    let map: JSONValue = mapped ? ByteMapReport.json(result.1) : .null
+    let map: JSONValue = mapped ? ByteMapReport.json(result.1, redact: redact) : .null
     if let errorIndex = members.firstIndex(where: { $0.0 == "error" }) {
       members.insert(("map", map), at: errorIndex)
     } else {
@@ -37,13 +37,13 @@ enum InspectMap {
   }
 
   /// The inspect block, then the map table and its summary line.
-  static func table(_ metadata: PhotoMetadata, _ map: ByteMap, allTags: Bool, style: TextStyle, maxPixels: Int) -> String {
-    var out = InspectTable.render([metadata], allTags: allTags, style: style, maxPixels: maxPixels)
+  static func table(_ metadata: PhotoMetadata, _ map: ByteMap, allTags: Bool, style: TextStyle, maxPixels: Int, redact: Bool = false) -> String {
+    var out = InspectTable.render([metadata], allTags: allTags, style: style, maxPixels: maxPixels, redact: redact)
     guard metadata.error == nil || map.fileSize > 0 else { return out }
     let summary = ByteMapReport.summary(map)
     out += "  map  " + (map.isFullyAccounted ? style.green(summary) : style.red(summary)) + "\n"
     for warning in map.warnings { out += "  map warning  " + style.yellow(SafeText.plain(warning)) + "\n" }
-    out += ByteMapReport.table(map, style: style, indent: 4)
+    out += ByteMapReport.table(map, style: style, indent: 4, redact: redact)
     return out
   }
 }

@@ -13,10 +13,12 @@ enum MergeCommand: Command {
     description: """
       Joins the JSONL streams of 'audit --shard K/N' runs (or of unsharded runs over disjoint lists, such as Spark partitions fed by --files-from -) by a k-way merge in path order, with memory for one record per shard: --format jsonl gives the stream one unsharded run writes, --format json its report, byte for byte.
       Fails (exit 2) on a shard given twice, a path recorded twice, a stream without its end record (its run did not finish), and streams of different command lines; with --expect N, also on a missing shard. --fail-on applies to the merged findings.
+      Reports are redacted: findings name the carrier, tag and offset and show ‹redacted #fingerprint› for coordinates, altitude, GPS time, place names, serial numbers, owner names and prompts, in every format and on stderr; --reveal shows the values.
       Exit 1 when a finding is at or above --fail-on; 3 when a shard cannot be read.
       """,
     options: [
       expect, CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.failOn, CommonOptions.policy,
+      CommonOptions.reveal,
     ] + CommonOptions.colour,
     examples: [
       Example("for k in 1 2 3; do photoaudit audit upload/ --shard $k/3 --fail-on none --format jsonl > s$k.jsonl; done", "three shards"),
@@ -49,7 +51,20 @@ enum MergeCommand: Command {
     }
     var header = merge.header
     if let policy { header.policy = ReportStream.policyDigest(policy) }
-    let apply = { (file: JSONValue) in policy.map { ReportJSON.applying($0, to: file) } ?? file }
+    // Redacted unless --reveal, whatever the shards hold: a shard written with --reveal keeps
+    // its redacted evidence beside the values; one written without has no values to show.
+    let reveal = parsed.has(CommonOptions.reveal)
+    var unrecorded = 0
+    let apply = { (file: JSONValue) -> JSONValue in
+      let (shown, missing) = ReportJSON.revealing(policy.map { ReportJSON.applying($0, to: file) } ?? file, reveal)
+      unrecorded += missing
+      return shown
+    }
+    defer {
+      if unrecorded > 0 {
+        io.message(spec.name, "--reveal: the values of \(ReportText.plural(unrecorded, "finding")) are not in the shards (they were written without --reveal); those stay redacted")
+      }
+    }
     if format == "jsonl" {
       let file: StreamFile?
       do { file = try parsed.value(CommonOptions.output.primary).map { path throws(SystemError) in try StreamFile(path: path) } } catch {

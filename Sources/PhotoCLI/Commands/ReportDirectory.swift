@@ -10,30 +10,33 @@ enum ReportDirectory {
   /// The file names written.
   static let names = ["report.json", "report.md", "junit.xml", "report.html"]
 
-  static func write(_ report: AuditReport, to directory: String, failOn: Severity?, jobs: Int, thumbnails: Thumbnails,
+  static func write(_ report: AuditReport, to directory: String, failOn: Severity?, jobs: Int, thumbnails: Thumbnails?,
                     context: HTMLReport.Context) throws(SystemError) {
-    let html = HTMLReport.render(report, thumbnails: thumbnails.displayed, embeddedThumbnails: thumbnails.embedded, context: context)
+    let html = HTMLReport.render(report, thumbnails: thumbnails?.displayed ?? [:], embeddedThumbnails: thumbnails?.embedded ?? [:],
+                                 context: context, figures: thumbnails != nil)
     let json = ReportJSON.document(report, jobs: jobs).serializedBytes(jobs: jobs, suffix: "\n")
     let texts = [ReportText.markdown(report), JUnitReport.render(report, failOn: failOn), html].map { Array($0.utf8) }
     try FolderReplacement.replace(directory, with: Array(zip(names, [json] + texts)))
   }
 
-  /// The pictures report.html shows: each output and original as displayed and, for PA005
-  /// cards, the embedded thumbnail beside the output (`data:` URIs by path).
+  /// The pictures report.html shows: each output as displayed and, for PA005 cards under
+  /// `--reveal`, the embedded thumbnail beside it (`data:` URIs by path). Never an original: a
+  /// report goes where the originals must not (SPEC "Reports never spread the leak").
   struct Thumbnails {
     var displayed: [String: String] = [:]
     var embedded: [String: String] = [:]
   }
 
   /// Makes the thumbnails — in worker processes when there is a pool, each under the per-file
-  /// time budget: a thumbnail decodes the picture, which a hostile file can make blow up.
-  static func thumbnails(_ report: AuditReport, jobs: Int, maxPixels: Int, pool: WorkerPool?, budget: Double) -> Thumbnails {
+  /// time budget: a thumbnail decodes the picture, which a hostile file can make blow up. The
+  /// embedded thumbnail of a PA005 card shows what the output was to remove (the uncropped,
+  /// unrotated original): made only with `reveal`.
+  static func thumbnails(_ report: AuditReport, jobs: Int, maxPixels: Int, pool: WorkerPool?, budget: Double,
+                         reveal: Bool) -> Thumbnails {
     // A file given up on (over its budget, or its decoder crashed) is not decoded again.
-    let stopped = report.files.filter { $0.findings.contains { $0.id == .incompleteCheck && $0.carrier == "file" } }
-    let skip = Set(stopped.flatMap { [$0.output] + ($0.original.map { [$0] } ?? []) })
-    let paths = report.files.flatMap { [$0.output] + ($0.original.map { [$0] } ?? []) }.uniqued().filter { !skip.contains($0) }
-    // PA005 cards show the embedded thumbnail beside the output.
-    let leaking = report.files.filter { $0.findings.contains { $0.id == .thumbnailLeak } }.map(\.output)
+    let stopped = Set(report.files.filter { $0.findings.contains { $0.id == .incompleteCheck && $0.carrier == "file" } }.map(\.output))
+    let paths = report.files.map(\.output).uniqued().filter { !stopped.contains($0) }
+    let leaking = reveal ? report.files.filter { $0.findings.contains { $0.id == .thumbnailLeak } }.map(\.output) : []
     let work = paths.map { ($0, false) } + leaking.map { ($0, true) }
     let made = BudgetedParallelMap.map(work, jobs: jobs, seconds: budget) { item, token -> String? in
       let job = WorkerJob.thumbnail(path: item.0, maxPixels: maxPixels, embedded: item.1)

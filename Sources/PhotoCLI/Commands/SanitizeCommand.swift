@@ -11,6 +11,7 @@ enum SanitizeCommand: Command {
     description: """
       Orients, crops, resizes, strips and re-encodes each input (folders are walked; descriptors and reports in them are skipped), writes DIR/NAME.jpg and an honest descriptor DIR/NAME.json whose gps_removed comes from re-reading the output, then re-checks the output. A file named directly goes to DIR/NAME.jpg; files found in a folder keep their place below it (originals/a/x.heic → DIR/a/x.jpg). A rerun without --force keeps the outputs an earlier run wrote whole, completes those it left half written and refuses to replace any other file; --force replaces them.
       Profiles: \(SanitizeProfile.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")).
+      Reports are redacted: findings name the carrier, tag and offset and show ‹redacted #fingerprint› for coordinates, altitude, GPS time, place names, serial numbers, owner names and prompts, in every format and on stderr; --reveal shows the values.
       Exit 1 when an input fails or an output still has a finding at or above --fail-on; 4 when an output cannot be written.
       """,
     options: [
@@ -32,6 +33,7 @@ enum SanitizeCommand: Command {
       ShardOption.sanitizeShard, ShardOption.shards,
       CommonOptions.fileTimeout, CommonOptions.maxMemory,
       CommonOptions.format(["table", "json"]), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet, CommonOptions.failOn,
+      CommonOptions.reveal,
     ] + CommonOptions.colour + CommonOptions.selection,
     examples: [
       Example("photoaudit sanitize IMG_0001.HEIC --out out/", "one photo, the default picker-2048 profile"),
@@ -92,7 +94,7 @@ enum SanitizeCommand: Command {
     // written: the output is committed only while still wanted.
     let pool = try OptionValues.workers(parsed, io: io, jobs: jobs, command: spec.name)
     defer { pool?.close() }
-    let results = BudgetedParallelMap.map(plan, jobs: jobs, seconds: budget, done: progress.tick) { job, token -> SanitizeResult in
+    var results = BudgetedParallelMap.map(plan, jobs: jobs, seconds: budget, done: progress.tick) { job, token -> SanitizeResult in
       if let conflict = job.conflict { return SanitizeResult(input: job.input, error: conflict) }
       let companion = videoOf[job.input]
       var result = Sanitizer.earlierPair(input: job.input, output: job.output, descriptor: job.descriptor, options: options,
@@ -104,6 +106,9 @@ enum SanitizeCommand: Command {
       SanitizeResult.notChecked(job.input, reason: "it \(OptionValues.overBudget(budget))")
     }
     progress.finish()
+    // The re-checks' findings: redacted unless --reveal, in the report and on stderr alike.
+    let reveal = parsed.has(CommonOptions.reveal)
+    results = results.map { $0.revealing(reveal) }
     let text = format == "json" ? SanitizeReport.json(results).serialized() + "\n" : SanitizeReport.table(results, style: io.style(OptionValues.colour(parsed)), advice: advice)
     OptionValues.emit(text, parsed: parsed, io: io, forPeople: format == "table", command: spec.name, outcome: &outcome)
     for r in results where r.error != nil { io.message(spec.name, r.error! + advice(r)) }

@@ -11,6 +11,7 @@ enum VerifyCommand: Command {
     summary: "check each output against its descriptor's claims and, with its original, by the pixels",
     description: """
       Checks each output against its descriptor's claims (gps_removed, width, height, format, size_bytes, crop) and every metadata carrier for leaks, its sidecars beside it included (XMP, Google Takeout JSON); with its original (--original, or the descriptor's 'original'), checks orientation, crop and the embedded thumbnail by the pixels.
+      Reports are redacted: findings name the carrier, tag and offset and show ‹redacted #fingerprint› for coordinates, altitude, GPS time, place names, serial numbers, owner names and prompts, in every format and on stderr; --reveal shows the values.
       Exit 1 when a finding is at or above --fail-on; 3 when an output cannot be read at all (the report still lists it, with its PA013 finding).
       """,
     options: [
@@ -21,7 +22,7 @@ enum VerifyCommand: Command {
              completion: .directory, repeatable: true),
       CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout, CommonOptions.maxMemory,
       CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
-      CommonOptions.failOn, CommonOptions.policy,
+      CommonOptions.failOn, CommonOptions.policy, CommonOptions.reveal,
     ] + CommonOptions.colour + CommonOptions.selection,
     examples: [
       Example("photoaudit verify upload/IMG_0001.jpg", "its descriptor upload/IMG_0001.json names the original"),
@@ -70,12 +71,14 @@ enum VerifyCommand: Command {
     // Pixel decoding runs in worker processes (stopped at the budget, alone when they crash).
     let pool = try OptionValues.workers(parsed, io: io, jobs: jobs, decodes: options.comparePixels, command: spec.name)
     defer { pool?.close() }
+    // Findings leave each job redacted, or with their values under --reveal: what every format prints.
+    let reveal = parsed.has(CommonOptions.reveal)
     let check = { @Sendable (output: String, token: BudgetToken) -> StreamedReport.Checked in
       let descriptor = descriptorOf(output)
       let job = AuditJob(output: output, original: original, descriptor: descriptor, companion: videoOf[output],
                          sidecars: sidecarsOf(output).filter { $0 != descriptor })
       let result = OptionValues.audit(job, options: settings, pool: pool, token: token, budget: budget)
-      return StreamedReport.Checked(report: result.report, unreadable: result.outputUnreadable)
+      return StreamedReport.Checked(report: result.report.revealing(reveal), unreadable: result.outputUnreadable)
     }
     let overBudget = { @Sendable (output: String) -> FileReport in
       PairAuditor.notChecked(AuditJob(output: output, original: original, descriptor: descriptorOf(output)),

@@ -24,6 +24,7 @@ enum CommonOptions {
                                             default: "60")
   static let maxMemory = OptionSpec.value(["--max-memory"], "MB", "memory limit of each decoding worker process, in MiB (default: three quarters of the machine's memory shared among the -j jobs); a file whose decoding needs more gets PA015 and the batch goes on")
   static let noPixels = OptionSpec.flag(["--no-pixels"], "metadata-only checks, no pixel decoding: skips PA004 orientation by pixels, PA009 crop, PA005's thumbnail-content comparison and PA019's same-pixels test (a thumbnail's GPS, a thumbnail whose shape or size does not match the image, and a byte-identical output are still reported)")
+  static let reveal = OptionSpec.flag(["--reveal"], "show the values findings are about (coordinates, altitude, GPS time, place names, serial numbers, owner names, prompts) in every format and message; by default reports name the carrier, tag and offset and a fingerprint ‹redacted #…› instead, so they can be shared without spreading the leak")
   static let allowEmpty = OptionSpec.flag(["--allow-empty"], "accept a batch that finds no image file (default: exit 2, so a gate never passes on nothing)")
 
   /// The input-selection options of the batch commands (`InputSelection`).

@@ -4,15 +4,16 @@ import Foundation
 /// The byte map as a report: the `map` member of `inspect --map --format json` (documented in
 /// docs/schema/inspect-v1.json) and the aligned table of `inspect --map`.
 public enum ByteMapReport {
-  /// The `map` JSON object: sizes, accounted fraction, every region, warnings.
-  public static func json(_ map: ByteMap) -> JSONValue {
+  /// The `map` JSON object: sizes, accounted fraction, every region, warnings. With `redact`
+  /// (`inspect --redact`), the text excerpts of regions show their markers.
+  public static func json(_ map: ByteMap, redact: Bool = false) -> JSONValue {
     .object([
       ("format", .optional(map.format) { .string($0.rawValue) }),
       ("file_size", .int(Int64(map.fileSize))),
       ("accounted_bytes", .int(Int64(map.accountedBytes))),
       ("accounted_fraction", .number(map.accountedFraction)),
       ("fully_accounted", .bool(map.isFullyAccounted)),
-      ("regions", .array(map.regions.map(region))),
+      ("regions", .array(map.regions.map { region($0, redact: redact) })),
       ("documents", .array(map.documents.map(document))),
       ("warnings", .array(map.warnings.map { .string($0) })),
     ])
@@ -28,7 +29,7 @@ public enum ByteMapReport {
     ])
   }
 
-  static func region(_ r: ByteRegion) -> JSONValue {
+  static func region(_ r: ByteRegion, redact: Bool = false) -> JSONValue {
     .object([
       ("offset", .int(Int64(r.offset))),
       ("length", .int(Int64(r.length))),
@@ -36,7 +37,7 @@ public enum ByteMapReport {
       ("kind", .string(r.kind.rawValue)),
       ("note", .optional(r.note) { .string($0) }),
       ("content", .optional(r.content) { c in
-        .object([("kind", .string(c.kind.rawValue)), ("at", .int(Int64(c.at))), ("description", .string(c.description))])
+        .object([("kind", .string(c.kind.rawValue)), ("at", .int(Int64(c.at))), ("description", .string(redact ? c.evidence.redacted : c.description))])
       }),
     ])
   }
@@ -55,9 +56,9 @@ public enum ByteMapReport {
   }
 
   /// The map as an aligned table (offset, length, kind, structure path, notes), indented.
-  public static func table(_ map: ByteMap, style: TextStyle = .plain, indent: Int = 2) -> String {
+  public static func table(_ map: ByteMap, style: TextStyle = .plain, indent: Int = 2, redact: Bool = false) -> String {
     let rows = map.regions.map { r -> [String] in
-      var notes = [r.note, r.content.map { $0.description }].compactMap { $0 }
+      var notes = [r.note, r.content.map { redact ? $0.evidence.redacted : $0.description }].compactMap { $0 }
       if r.kind != .structure, r.content?.isHiddenPayload == true { notes = notes.map(style.red) }
       // Colour only in the last column: TextTable pads by character count, escapes included.
       let kind = r.kind == .structure ? "" : r.kind == .opaque ? "opaque" : "UNACCOUNTED"

@@ -1,3 +1,4 @@
+import Bytes
 /// PA014 unaccounted-bytes: bytes outside every known structure of the output (after EOI or IEND,
 /// in `free` boxes, in `mdat` no item references, between segments), and structures of unknown
 /// kind (opaque APPn segments, boxes, chunks).
@@ -75,11 +76,12 @@ public struct UnaccountedBytesCheck: Check {
     return top.hasPrefix("(") ? "bytes" : top
   }
 
-  /// "68 unaccounted bytes at byte 3310 (trailer: after EOI): text \"location: …\"".
-  static func evidence(_ region: ByteRegion) -> String {
+  /// "68 unaccounted bytes at byte 3310 (trailer: after EOI): text \"location: …\"" (the text
+  /// excerpt secret: "text \"‹redacted #…›\"").
+  static func evidence(_ region: ByteRegion) -> RedactableText {
     let place = region.note.map { "\(region.pathText): \($0)" } ?? region.pathText
     let what = region.kind == .opaque ? "opaque structure of \(region.length) bytes" : "\(region.length) unaccounted bytes"
-    let looks = region.content.map { ": \($0.description)" } ?? ""
+    let looks: RedactableText = region.content.map { ": \($0.evidence)" } ?? ""
     return "\(what) at byte \(region.offset) (\(place))\(looks)"
   }
 }

@@ -19,12 +19,13 @@ public struct DescriptorCoordinate: Sendable, Equatable {
     self.form = form
   }
 
-  /// "location.lat/location.lng: latitude 31.230416, longitude 121.473701 (numeric ...)".
-  public var evidence: String {
-    var parts: [String] = []
-    if let latitude { parts.append("latitude \(GPSEvidence.degrees(latitude))") }
-    if let longitude { parts.append("longitude \(GPSEvidence.degrees(longitude))") }
-    return "\(path): \(parts.joined(separator: ", ")) (\(form))"
+  /// "location.lat/location.lng: latitude 31.230416, longitude 121.473701 (numeric ...)", the
+  /// coordinates secret. A path that holds coordinates itself (a key written as "31.2304,121.4737")
+  /// is secret too.
+  public var evidence: RedactableText {
+    let position = SecretValue.position(latitude: latitude, longitude: longitude)
+    let place: RedactableText = CoordinateText.find(in: path).isEmpty ? "\(path)" : "\(secret: SecretValue(display: path, canonical: "text " + path, label: "a key or value"))"
+    return "\(place): \(secret: position) (\(form))"
   }
 }
 

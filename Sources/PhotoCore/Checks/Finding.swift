@@ -1,3 +1,4 @@
+import Bytes
 /// How bad a finding is; ordered info < warning < error.
 public enum Severity: String, Sendable, Equatable, Hashable, Comparable, Codable, CaseIterable {
   case info, warning, error
@@ -70,6 +71,12 @@ public enum FindingID: String, Sendable, Equatable, Hashable, Codable, CaseItera
 }
 
 /// One problem found in one file, with the evidence: which carrier, which tag, what value.
+///
+/// `evidence` is always safe to print anywhere (SPEC "Reports never spread the leak"): where the
+/// value is (carrier, tag, offset) and `‹redacted #fingerprint›` in place of coordinates, place
+/// names, serial numbers, owner names and prompts. The text with the values travels beside it
+/// (`revealedEvidence`) and is printed only after `revealed()`, the one step `--reveal` takes
+/// before rendering; renderers print `evidence` and know nothing of either.
 public struct Finding: Sendable, Equatable, Hashable, Codable {
   public var id: FindingID
   public var severity: Severity
@@ -79,9 +86,23 @@ public struct Finding: Sendable, Equatable, Hashable, Codable {
   public var carrier: String?
   /// The tag or field ("GPSLatitude", "width").
   public var tag: String?
-  /// What was found, in words a reviewer can check ("exif GPSLatitude = 31.230416").
+  /// What was found, in words a reviewer can check ("exif: latitude/longitude ‹redacted
+  /// #a1b2c3d4e5f6›"); the values only after `revealed()`.
   public var evidence: String
+  /// The evidence with the values it hides ("exif: latitude 31.230416, longitude 121.473701");
+  /// nil when it hides none, and after `revealed()` or `redacted()`. No renderer prints it.
+  public var revealedEvidence: String?
+  /// The keyed hash of the values the evidence hides (`ValueFingerprint`, 12 hex digits): stable
+  /// across runs and machines, not reversible without the key; nil when it hides none.
+  public var fingerprint: String?
+  /// After `revealed()`: the redacted evidence the values replaced, so that a report written
+  /// with values (JSON `redacted_evidence`) can be redacted again (`merge` without `--reveal`).
+  public var redactedEvidence: String?
 
+  /// A finding whose evidence holds no secret value. Disfavoured: an interpolated literal
+  /// becomes `RedactableText` (the other initializer), so a `\(secret:)` or a nested
+  /// `RedactableText` keeps both forms instead of turning into its redacted text.
+  @_disfavoredOverload
   public init(_ id: FindingID, file: String, carrier: String? = nil, tag: String? = nil, evidence: String,
               severity: Severity? = nil) {
     self.id = id
@@ -90,5 +111,16 @@ public struct Finding: Sendable, Equatable, Hashable, Codable {
     self.carrier = carrier
     self.tag = tag
     self.evidence = evidence
+  }
+
+  /// A finding whose evidence may hold secret values: `evidence.redacted` is printed, the values
+  /// and their fingerprint travel beside it.
+  public init(_ id: FindingID, file: String, carrier: String? = nil, tag: String? = nil, evidence: RedactableText,
+              severity: Severity? = nil) {
+    self.init(id, file: file, carrier: carrier, tag: tag, evidence: evidence.redacted, severity: severity)
+    if evidence.holdsSecret {
+      revealedEvidence = evidence.revealed
+      fingerprint = evidence.fingerprint
+    }
   }
 }

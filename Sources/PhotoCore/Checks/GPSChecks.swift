@@ -15,7 +15,7 @@ struct GPSPresentCheck: Check {
     out += Self.inDescriptor(s)
     out += s.output.gpsWithoutCoordinates.map { fix in
       Finding(.gpsPresent, file: file, carrier: GPSEvidence.carrier(fix), tag: "GPS",
-              evidence: "GPS tags without coordinates" + (fix.altitude.map { " (altitude \(GPSEvidence.metres($0)))" } ?? ""),
+              evidence: "GPS tags without coordinates\(fix.altitude.map { alt -> RedactableText in " (altitude \(secret: .altitude(alt, display: GPSEvidence.metres(alt))))" } ?? "")",
               severity: .info)
     }
     return out
@@ -45,7 +45,7 @@ struct GPSClaimCheck: Check {
       let carrierNames = GPSEvidence.carriers(s.output, descriptor)
       let carriers = carrierNames.joined(separator: ", ")
       // One carrier: its values; several: the first one's, named.
-      let detail = carrierNames.count == 1 ? GPSEvidence.values(first) : GPSEvidence.describe(first)
+      let detail: RedactableText = carrierNames.count == 1 ? GPSEvidence.values(first) : GPSEvidence.describe(first)
       return [Finding(.gpsClaimFalse, file: file, carrier: GPSEvidence.carrier(first), tag: "gps_removed",
                       evidence: "descriptor says gps_removed: true, but coordinates are in \(carriers) (\(detail))")]
     }
@@ -61,10 +61,12 @@ struct GPSClaimCheck: Check {
   }
 }
 
-/// Wording shared by the GPS checks.
+/// Wording shared by the GPS checks. The values (coordinates, altitude, the time of the fix, the
+/// text a sweep matched) are secret: each is `\(secret:)` in the evidence, so a report prints
+/// where it is and its fingerprint, and `--reveal` the value.
 public enum GPSEvidence {
   /// Degrees to 6 decimals (about 0.1 m), as people read coordinates.
-  static func degrees(_ value: Double) -> String { CFormat.fixed(value, places: 6) }
+  static func degrees(_ value: Double) -> String { SecretValue.degreesText(value) }
 
   /// Altitude to 0.1 m, as people read it ("12.5 m", "-3 m").
   static func metres(_ value: Double) -> String {
@@ -87,21 +89,26 @@ public enum GPSEvidence {
     return carriers
   }
 
-  /// "xmp: latitude 31.230416, longitude 121.473701, altitude 12.5 m"; a sidecar's names its
-  /// file: "sidecar IMG_0001.xmp: latitude …".
-  static func describe(_ fix: GPSFix) -> String {
-    carrier(fix) + (fix.sidecar.map { " \($0)" } ?? "") + ": " + values(fix)
+  /// "xmp: latitude 31.230416, longitude 121.473701, altitude 12.5 m" (redacted: "xmp:
+  /// latitude/longitude ‹redacted #…›, altitude ‹redacted #…›"); a sidecar's names its file:
+  /// "sidecar IMG_0001.xmp: latitude …".
+  static func describe(_ fix: GPSFix) -> RedactableText {
+    "\(carrier(fix))\(fix.sidecar.map { " \($0)" } ?? ""): \(values(fix))"
   }
 
-  /// "latitude 31.230416, longitude 121.473701, altitude 12.5 m, time 2025-01-01T02:20:30Z".
-  static func values(_ fix: GPSFix) -> String {
-    var parts: [String] = []
-    if let lat = fix.latitude { parts.append("latitude \(degrees(lat))") }
-    if let lon = fix.longitude { parts.append("longitude \(degrees(lon))") }
-    if let alt = fix.altitude { parts.append("altitude \(metres(alt))") }
-    if let time = fix.timestamp { parts.append("time \(time)") }
+  /// The fingerprint of a fix's values (`values`): the one its PA001 finding carries, and
+  /// `inspect` shows beside the values.
+  public static func fingerprint(_ fix: GPSFix) -> String? { values(fix).fingerprint }
+
+  /// "latitude 31.230416, longitude 121.473701, altitude 12.5 m, time 2025-01-01T02:20:30Z", each
+  /// value secret; where the file offset is known, "at byte N" (not secret) closes it.
+  public static func values(_ fix: GPSFix) -> RedactableText {
+    var parts: [RedactableText] = []
+    if fix.hasCoordinates { parts.append(.secret(.position(latitude: fix.latitude, longitude: fix.longitude))) }
+    if let alt = fix.altitude { parts.append("altitude \(secret: .altitude(alt, display: metres(alt)))") }
+    if let time = fix.timestamp { parts.append("time \(secret: .time(time))") }
     if let unreadable = fix.unreadable { parts.append(unreadable) }
     if let signature = fix.signature { parts.append(signature) }
-    return parts.joined(separator: ", ")
+    return .joined(parts, separator: ", ")
   }
 }

@@ -1,3 +1,4 @@
+import Bytes
 /// PA017: an image generator's prompt, parameters or workflow left in the output
 /// (`GenerationMetadata`): one finding per field.
 struct GenerationMetadataCheck: Check {
@@ -11,9 +12,10 @@ struct GenerationMetadataCheck: Check {
   }
 
   /// "comment 'parameters' (412 bytes): Stable Diffusion web UI (AUTOMATIC1111) metadata; the prompt begins "photo of a duck"".
-  static func evidence(_ record: GenerationRecord) -> String {
-    var text = "\(record.path) '\(record.field)' (\(record.length) bytes): \(record.generator) metadata"
-    if let prompt = record.prompt { text += "; the prompt begins \"\(prompt)\"" }
+  /// The prompt is secret (redacted: "the prompt begins ‹redacted #…›").
+  static func evidence(_ record: GenerationRecord) -> RedactableText {
+    var text: RedactableText = "\(record.path) '\(record.field)' (\(record.length) bytes): \(record.generator) metadata"
+    if let prompt = record.prompt { text.append("; the prompt begins \"\(secret: .text(prompt))\"") }
     return text
   }
 }

@@ -21,7 +21,7 @@ extension PairAuditor {
     let moved = UnaccountedBytesCheck.findings(for: map, file: output.path).map { finding in
       var f = finding
       f.carrier = step.appending(CarrierPath(parsing: finding.carrier ?? "bytes")).description
-      f.evidence = "\(path): \(finding.evidence)"
+      f.prefixEvidence("\(path): ")
       return f
     }
     return policy.apply(moved)

@@ -138,7 +138,7 @@ extension PairAuditor {
       moved += UnaccountedBytesCheck.findings(for: map, file: output.path).map { finding in
         var f = finding
         f.carrier = sidecarStep.appending(CarrierPath(parsing: finding.carrier ?? "bytes")).description
-        f.evidence = "\(path): \(finding.evidence)"
+        f.prefixEvidence("\(path): ")
         return f
       }
     }

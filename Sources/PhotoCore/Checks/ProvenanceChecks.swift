@@ -1,3 +1,4 @@
+import Bytes
 /// PA018: a C2PA manifest store in the output — info, with what it holds (generator,
 /// assertions, ingredients, thumbnails; its signature is not validated); error when it carries
 /// GPS or a thumbnail that shows other content than the output. One finding per store.
@@ -15,12 +16,12 @@ struct ProvenanceManifestCheck: Check {
       let manifests = m.manifests.filter { $0.store == store }
       let gps = m.gps.filter { $0.path.steps.starts(with: store.steps) && $0.path != store }
       let leaks = (s.pixels?.c2paThumbnails ?? []).filter { !$0.matches && $0.path.steps.starts(with: store.steps) }
-      var problems: [String] = []
-      if !gps.isEmpty { problems.append("it carries GPS (\(gps.map(GPSEvidence.describe).joined(separator: "; ")))") }
-      problems += leaks.map(\.detail)
+      var problems: [RedactableText] = []
+      if !gps.isEmpty { problems.append("it carries GPS (\(RedactableText.joined(gps.map(GPSEvidence.describe), separator: "; ")))") }
+      problems += leaks.map { RedactableText(plain: $0.detail) }
       let summary = manifests.map(Self.describe).joined(separator: "; ")
-      let evidence = problems.isEmpty ? "C2PA manifest store: \(summary); \(Self.notValidated)"
-        : "C2PA manifest store: " + problems.joined(separator: "; ") + ". \(summary); \(Self.notValidated)"
+      let evidence: RedactableText = problems.isEmpty ? "C2PA manifest store: \(summary); \(Self.notValidated)"
+        : "C2PA manifest store: \(RedactableText.joined(problems, separator: "; ")). \(summary); \(Self.notValidated)"
       return Finding(.provenanceManifest, file: m.path, carrier: store.description, tag: manifests.last?.label,
                      evidence: evidence, severity: problems.isEmpty ? .info : .error)
     }

@@ -28,7 +28,7 @@ struct LocationTextCheck: Check {
   func findings(for s: CheckSubject) -> [Finding] {
     Self.locationTags(s.output.tags).map { tag in
       Finding(.locationText, file: s.output.path, carrier: tag.document.appending(tag.carrier.rawValue).description, tag: "\(tag.group):\(tag.name)",
-              evidence: "\(tag.group):\(tag.name) = \(tag.value.display.prefix(100))")
+              evidence: "\(tag.group):\(tag.name) = \(secret: SecretTags.value(tag))")
     }
   }
 }
@@ -40,7 +40,7 @@ struct IdentifyingFieldsCheck: Check {
   func findings(for s: CheckSubject) -> [Finding] {
     CaptureSummary.identifying(s.output).map { tag in
       Finding(.identifyingFields, file: s.output.path, carrier: tag.document.appending(tag.carrier.rawValue).description, tag: "\(tag.group):\(tag.name)",
-              evidence: "\(tag.group):\(tag.name) = \(tag.value.display.prefix(100))")
+              evidence: "\(tag.group):\(tag.name) = \(secret: SecretTags.value(tag))")
     }
   }
 }

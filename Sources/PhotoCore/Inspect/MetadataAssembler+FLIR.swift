@@ -1,3 +1,4 @@
+import Bytes
 extension MetadataAssembler {
   /// FLIR APP1: the FFF data joined from its chunks (`FLIRChunks`), its record directory read
   /// (`FFFDirectory`) and each GPS record decoded (`FLIRGPSRecord`): a position is GPS of the
@@ -43,7 +44,7 @@ extension MetadataAssembler {
       if let unknown = contents.unknownLayout { incomplete(unknown, "the GPS record was not fully read") }
       var fix = GPSFix(carrier: .flir, latitude: contents.latitude, longitude: contents.longitude, altitude: contents.altitude,
                        path: path)
-      fix.unreadable = contents.unreadable
+      fix.unreadable = contents.unreadable.map(RedactableText.init(plain:))
       fix.offset = offset
       // A position under GPSValid 0 is a stale fix the camera kept: named as such.
       fix.tag = Self.flirGPSTag + (contents.valid == 0 && fix.locates ? " (GPSValid 0)" : "")

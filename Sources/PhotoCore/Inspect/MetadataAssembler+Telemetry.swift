@@ -1,3 +1,4 @@
+import Bytes
 extension MetadataAssembler {
   /// The tracks of timed data a movie's walk located (`ContainerScan.timedTracks`), decoded by
   /// `TelemetryDecoder`: each is a carrier at `track#N/<format>` (`track#4/gpmf`; `freegps` for a
@@ -21,7 +22,7 @@ extension MetadataAssembler {
                          timestamp: first.time, path: path)
         fix.offset = reading.firstSample.map { tree.placement.reportedOffset(track.samples[$0].lowerBound) } ?? start
         fix.tag = reading.source
-        fix.signature = "the first of \(reading.points) position\(reading.points == 1 ? "" : "s") in the track's samples"
+        fix.signature = RedactableText(plain: "the first of \(reading.points) position\(reading.points == 1 ? "" : "s") in the track's samples")
         record(fix, in: &m)
       }
       if !reading.problems.isEmpty {

@@ -1,3 +1,4 @@
+import Bytes
 /// GPS data found in one carrier, as signed decimal degrees, metres and UTC time.
 public struct GPSFix: Sendable, Equatable {
   /// The kind of carrier that holds it (the last step of `path`).
@@ -17,11 +18,12 @@ public struct GPSFix: Sendable, Equatable {
   /// The file offset of the evidence, when known (the carrier, or the bytes the sweep matched).
   public var offset: Int?
   /// Set when a GPS position is present but its value cannot be read ("GPSLatitude has 12
-  /// bytes of data past the end of the block"): still GPS. [SPEC "Fail closed"]
-  public var unreadable: String?
+  /// bytes of data past the end of the block"): still GPS. [SPEC "Fail closed"] Values it quotes
+  /// (an out-of-range number, a GeoTIFF origin) are secret: reports print it redacted.
+  public var unreadable: RedactableText?
   /// Set for a hit of the fail-closed sweep: what it matched ("a TIFF GPS IFD", "XMP property
-  /// exif:GPSLatitude", "ISO 6709 string +31.2304+121.4737/").
-  public var signature: String?
+  /// exif:GPSLatitude", "ISO 6709 string +31.2304+121.4737/"); the text it matched is secret.
+  public var signature: RedactableText?
   /// The tag that holds the coordinates when it is not the photo's own GPSLatitude and
   /// GPSLongitude: a tag whose text holds them (`TextTagSweep`, "IFD0:ImageDescription"), or
   /// the destination's position ("GPSDestLatitude/GPSDestLongitude").

@@ -28,6 +28,10 @@ public enum FindingDocs {
       by (ID, severity). `photoaudit explain PA004` prints one of these sections. The examples run
       from the repository root on the bundled fixtures.
 
+      Reports never spread the leak: by default the evidence names where a value is and shows
+      `‹redacted #fingerprint›` in place of coordinates, altitude, GPS time, place names, serial
+      numbers, owner names and prompts; `--reveal` shows the values ([redaction.md](redaction.md)).
+
       | ID | name | severity | meaning |
       |---|---|---|---|
 

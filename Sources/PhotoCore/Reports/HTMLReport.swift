@@ -3,9 +3,11 @@ import Foundation
 
 /// `report.html`: one self-contained page (no external assets) a reviewer opens first. A header
 /// (tool version, date, command line, totals by severity); filters by finding, starting on
-/// "with findings" when there are any; then one card per output, errors first, with the original
-/// as displayed, the output and — for a thumbnail leak (PA005) — the embedded thumbnail side by
-/// side, the verdicts and the findings. The layout reflows down to a phone's width (420 px).
+/// "with findings" when there are any; then one card per output, errors first, with the output
+/// as displayed — and, for a thumbnail leak (PA005) under `--reveal`, the embedded thumbnail
+/// beside it — the verdicts and the findings. Pictures of originals are never shown (SPEC
+/// "Reports never spread the leak": an original is what the pipeline had to hide); the page
+/// names them. The layout reflows down to a phone's width (420 px).
 public enum HTMLReport {
   /// What the page says about the run that made it.
   public struct Context: Sendable {
@@ -22,10 +24,11 @@ public enum HTMLReport {
     }
   }
 
-  /// `thumbnails` maps a file path to a `data:` URI of its picture as displayed;
-  /// `embeddedThumbnails` maps an output path to its embedded (EXIF) thumbnail as displayed.
+  /// `thumbnails` maps an output path to a `data:` URI of its picture as displayed (an original's
+  /// is never shown, even if given); `embeddedThumbnails` maps an output path to its embedded
+  /// (EXIF) thumbnail as displayed. With `figures` false (`--no-thumbnails`) no picture at all.
   public static func render(_ report: AuditReport, thumbnails: [String: String], embeddedThumbnails: [String: String] = [:],
-                            context: Context) -> String {
+                            context: Context, figures: Bool = true) -> String {
     let e = SafeText.html
     let withFindings = report.files.filter { !$0.findings.isEmpty }.count
     let startOnProblems = withFindings > 0
@@ -47,28 +50,30 @@ public enum HTMLReport {
     }
     out += "</nav>\n<main>\n"
     for file in ReportText.errorsFirst(report.files) {
-      out += card(file, hidden: startOnProblems && file.findings.isEmpty, thumbnails: thumbnails, embedded: embeddedThumbnails[file.output])
+      out += card(file, hidden: startOnProblems && file.findings.isEmpty, thumbnails: figures ? thumbnails : nil,
+                  embedded: figures ? embeddedThumbnails[file.output] : nil)
     }
     for original in report.unpairedOriginals { out += "<p class=\"unpaired\">no output for original \(e(original))</p>\n" }
     out += "</main>\n<script>\(script)</script>\n</body></html>\n"
     return out
   }
 
-  /// One output's card: figures, then the details.
-  static func card(_ file: FileReport, hidden: Bool, thumbnails: [String: String], embedded: String?) -> String {
+  /// One output's card: its figures (none when `thumbnails` is nil), then the details.
+  static func card(_ file: FileReport, hidden: Bool, thumbnails: [String: String]?, embedded: String?) -> String {
     let e = SafeText.html
     let severity = file.worst?.rawValue ?? "ok"
     let findingIDs = file.findings.map(\.id.rawValue).uniqued().joined(separator: " ")
     var out = "<section class=\"pair \(severity)\(hidden ? " off" : "")\" data-severity=\"\(severity)\" data-findings=\"\(findingIDs)\">\n"
-    out += "<div class=\"figures\">\n"
-    // A leak scan has no original: no empty box for it.
-    if let original = file.original { out += figure(original, label: "original (as displayed)", thumbnails: thumbnails) }
-    out += figure(file.output, label: "output (as displayed)", thumbnails: thumbnails,
-                  missing: file.format?.isVideo == true ? "a video: not decoded" : file.format?.isSidecar == true ? "a sidecar: no pixels" : "not decodable")
-    if let embedded, file.findings.contains(where: { $0.id == .thumbnailLeak }) {
-      out += "<figure class=\"embedded\"><img alt=\"embedded thumbnail\" src=\"\(embedded)\"><figcaption>embedded thumbnail (as displayed)</figcaption></figure>\n"
+    if let thumbnails {
+      out += "<div class=\"figures\">\n"
+      out += figure(file.output, label: "output (as displayed)", thumbnails: thumbnails,
+                    missing: file.format?.isVideo == true ? "a video: not decoded" : file.format?.isSidecar == true ? "a sidecar: no pixels" : "not decodable")
+      if let embedded, file.findings.contains(where: { $0.id == .thumbnailLeak }) {
+        out += "<figure class=\"embedded\"><img alt=\"embedded thumbnail\" src=\"\(embedded)\"><figcaption>embedded thumbnail (as displayed)</figcaption></figure>\n"
+      }
+      out += "</div>\n"
     }
-    out += "</div>\n<div class=\"details\"><h2><span class=\"verdict-\(severity)\">\(ReportText.verdict(file))</span> \(e(file.output))</h2>\n"
+    out += "<div class=\"details\"><h2><span class=\"verdict-\(severity)\">\(ReportText.verdict(file))</span> \(e(file.output))</h2>\n"
     if let original = file.original { out += "<div class=\"path\">original: \(e(original))</div>\n" }
     if let video = file.livePhotoVideo { out += "<div class=\"path live-photo\">Live Photo video: \(e(video))</div>\n" }
     for sidecar in file.sidecars { out += "<div class=\"path sidecar\">sidecar: \(e(sidecar))</div>\n" }

@@ -7,12 +7,16 @@ public enum InspectJSON {
   public static let schema = "photoaudit/inspect/v2"
 
   /// The whole document for several files.
-  public static func document(_ files: [PhotoMetadata], allTags: Bool) -> JSONValue {
-    .object([("schema", .string(schema)), ("files", .array(files.map { file($0, allTags: allTags) }))])
+  public static func document(_ files: [PhotoMetadata], allTags: Bool, redact: Bool = false) -> JSONValue {
+    .object([("schema", .string(schema)), ("files", .array(files.map { file($0, allTags: allTags, redact: redact) }))])
   }
 
-  /// One file's object.
-  public static func file(_ m: PhotoMetadata, allTags: Bool) -> JSONValue {
+  /// One file's object. `inspect` shows values; with `redact` (`inspect --redact`) it hides
+  /// them as reports do: coordinates, altitude and time of each fix null (its `fingerprint`
+  /// stays), secret tag values (`SecretTags`: place names, serials, owner names…) and prompts
+  /// replaced by their markers.
+  public static func file(_ m: PhotoMetadata, allTags: Bool, redact: Bool = false) -> JSONValue {
+    let shown = redact ? SecretTags.redacted(m) : m
     var members: [(String, JSONValue)] = [
       ("path", .string(m.path)),
       ("format", .optional(m.format) { .string($0.rawValue) }),
@@ -24,20 +28,20 @@ public enum InspectJSON {
         .object([("source", .string(crop.source)), ("x", .int(Int64(crop.rect.x))), ("y", .int(Int64(crop.rect.y))),
                  ("width", .int(Int64(crop.rect.width))), ("height", .int(Int64(crop.rect.height)))])
       }),
-      ("gps", .array(m.gps.map(gps))),
-      ("gps_without_coordinates", .array(m.gpsWithoutCoordinates.map(gps))),
+      ("gps", .array(m.gps.map { gps($0, redact: redact) })),
+      ("gps_without_coordinates", .array(m.gpsWithoutCoordinates.map { gps($0, redact: redact) })),
       ("carriers", .array(m.carriers.map(carrier))),
       ("embedded_images", .array(m.embeddedImages.map(embedded))),
       ("icc_profile", .optional(m.iccDescription) { .string($0) }),
       ("camera", .object(CaptureSummary.camera(m).map { ($0.label, value($0.value)) })),
-      ("location", location(m)),
-      ("identifying", .array(CaptureSummary.identifying(m).map(tag))),
+      ("location", location(shown)),
+      ("identifying", .array(CaptureSummary.identifying(shown).map(tag))),
       ("manifests", .array(m.manifests.map(ProvenanceJSON.manifest))),
-      ("generation", .array(GenerationMetadata.records(in: m).map(ProvenanceJSON.generation))),
+      ("generation", .array(GenerationMetadata.records(in: m).map { ProvenanceJSON.generation($0, redact: redact) })),
     ]
     // Only Motion Photos have it (the member is left out elsewhere, as `tags` is without --all).
     if let motion = m.motionPhoto { members.append(("motion_photo", motionPhoto(motion))) }
-    if allTags { members.append(("tags", .array(m.tags.map(tag)))) }
+    if allTags { members.append(("tags", .array(shown.tags.map(tag)))) }
     members.append(("incomplete", .array(m.incomplete.uniqued().map { part in
       .object([("scope", .string(part.scope)), ("reason", .string(part.reason))])
     })))
@@ -88,18 +92,22 @@ public enum InspectJSON {
     return .object(members)
   }
 
-  static func gps(_ g: GPSFix) -> JSONValue {
-    .object([
+  /// A fix: its values (null when redacted) and the fingerprint of them, which the PA001 finding
+  /// about it in a redacted report carries too.
+  static func gps(_ g: GPSFix, redact: Bool = false) -> JSONValue {
+    var members: [(String, JSONValue)] = [
       ("carrier", .string(g.carrier.rawValue)),
       ("item", .optional(g.item) { .int(Int64($0)) }),
       ("path", .string(g.path.description)),
       ("offset", .optional(g.offset) { .int(Int64($0)) }),
-      ("evidence", .optional(g.signature ?? g.unreadable) { .string($0) }),
-      ("latitude", .optional(g.latitude) { .number($0) }),
-      ("longitude", .optional(g.longitude) { .number($0) }),
-      ("altitude", .optional(g.altitude) { .number($0) }),
-      ("timestamp", .optional(g.timestamp) { .string($0) }),
-    ])
+      ("evidence", .optional(g.signature ?? g.unreadable) { .string($0.text(revealing: !redact)) }),
+      ("latitude", .optional(redact ? nil : g.latitude) { .number($0) }),
+      ("longitude", .optional(redact ? nil : g.longitude) { .number($0) }),
+      ("altitude", .optional(redact ? nil : g.altitude) { .number($0) }),
+      ("timestamp", .optional(redact ? nil : g.timestamp) { .string($0) }),
+    ]
+    if let fingerprint = GPSEvidence.fingerprint(g) { members.append(("fingerprint", .string(fingerprint))) }
+    return .object(members)
   }
 
   static func carrier(_ c: Carrier) -> JSONValue {

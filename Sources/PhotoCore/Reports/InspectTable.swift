@@ -3,12 +3,17 @@ import Bytes
 /// (its name, tag values, warnings) is shown through `SafeText.plain`.
 public enum InspectTable {
   /// - Parameter maxPixels: the `--max-pixels` limit; a file over it says so.
-  public static func render(_ files: [PhotoMetadata], allTags: Bool, style: TextStyle, maxPixels: Int? = nil) -> String {
-    files.map { block($0, allTags: allTags, style: style, maxPixels: maxPixels) }.joined(separator: "\n")
+  /// - Parameter redact: hide the values (`inspect --redact`): coordinates, altitude and time of
+  ///   each fix, secret tag values (`SecretTags`) and prompts show their markers.
+  public static func render(_ files: [PhotoMetadata], allTags: Bool, style: TextStyle, maxPixels: Int? = nil,
+                            redact: Bool = false) -> String {
+    files.map { block($0, allTags: allTags, style: style, maxPixels: maxPixels, redact: redact) }.joined(separator: "\n")
   }
 
-  static func block(_ m: PhotoMetadata, allTags: Bool, style: TextStyle, maxPixels: Int?) -> String {
+  static func block(_ original: PhotoMetadata, allTags: Bool, style: TextStyle, maxPixels: Int?, redact: Bool) -> String {
     let t = SafeText.plain
+    let m = redact ? SecretTags.redacted(original) : original
+    let gpsLine = { (fix: GPSFix) in redact ? Self.redactedGPSLine(fix) : Self.gpsLine(fix) }
     var lines: [(String, String)] = []
     let format = m.format?.rawValue.uppercased() ?? "?"
     var header = style.bold(t(m.path)) + "  " + format
@@ -51,7 +56,7 @@ public enum InspectTable {
         .joined(separator: ", ")) + (identifying.count > 6 ? " (+\(identifying.count - 6) more)" : "")))
     }
     if let icc = m.iccDescription { lines.append(("ICC", t(icc))) }
-    lines += ProvenanceLines.lines(m, style: style)
+    lines += ProvenanceLines.lines(original, style: style, redact: redact)
     let carriers = m.carriers.map(carrierSummary)
     lines.append(("carriers", carriers.isEmpty ? "none" : carriers.joined(separator: ", ")))
     for image in m.embeddedImages {
@@ -116,8 +121,13 @@ public enum InspectTable {
     }
     if let altitude = fix.altitude { text += " alt \(GPSEvidence.metres(altitude))" }
     if let time = fix.timestamp { text += " \(SafeText.plain(time))" }
-    if let why = fix.signature ?? fix.unreadable { text += (fix.hasCoordinates ? " — " : "") + SafeText.plain(why) }
+    if let why = fix.signature ?? fix.unreadable { text += (fix.hasCoordinates ? " — " : "") + SafeText.plain(why.revealed) }
     return text
+  }
+
+  /// "exif latitude/longitude ‹redacted #…›, altitude ‹redacted #…›": where, not what.
+  static func redactedGPSLine(_ fix: GPSFix) -> String {
+    carrierName(fix) + " " + SafeText.plain(GPSEvidence.values(fix).redacted)
   }
 
   static func carrierName(_ fix: GPSFix) -> String { fix.path.description }

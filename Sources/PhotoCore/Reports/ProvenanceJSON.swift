@@ -21,12 +21,13 @@ enum ProvenanceJSON {
     ])
   }
 
-  static func generation(_ record: GenerationRecord) -> JSONValue {
+  /// A generator record; with `redact`, the prompt's marker in place of its words.
+  static func generation(_ record: GenerationRecord, redact: Bool = false) -> JSONValue {
     .object([
       ("generator", .string(record.generator)),
       ("path", .string(record.path.description)),
       ("field", .string(record.field)),
-      ("prompt", .optional(record.prompt) { .string($0) }),
+      ("prompt", .optional(record.prompt) { .string(redact ? SecretValue.text($0).redacted : $0) }),
       ("length", .int(Int64(record.length))),
     ])
   }

@@ -4,7 +4,8 @@ import Bytes
 /// validated) and each generator field with the first words of its prompt. Text from the file
 /// goes through `SafeText.plain`.
 enum ProvenanceLines {
-  static func lines(_ m: PhotoMetadata, style: TextStyle) -> [(String, String)] {
+  /// With `redact`, a prompt's marker in place of its words.
+  static func lines(_ m: PhotoMetadata, style: TextStyle, redact: Bool = false) -> [(String, String)] {
     let t = SafeText.plain
     var out: [(String, String)] = []
     for manifest in m.manifests {
@@ -22,7 +23,7 @@ enum ProvenanceLines {
     }
     for record in GenerationMetadata.records(in: m) {
       var text = "\(t(record.generator)) (\(record.path) '\(t(record.field))', \(record.length) bytes)"
-      if let prompt = record.prompt { text += ": \"\(t(prompt))\"" }
+      if let prompt = record.prompt { text += ": \"\(redact ? SecretValue.text(prompt).redacted : t(prompt))\"" }
       out.append(("generator", style.yellow(text)))
     }
     return out

@@ -25,8 +25,11 @@ extension ReportJSON {
     guard let id = object["id"]?.stringValue.flatMap(FindingID.init(rawValue:)),
           let severity = object["severity"]?.stringValue.flatMap(Severity.init(rawValue:)),
           let file = object["file"]?.stringValue, let evidence = object["evidence"]?.stringValue else { return nil }
-    return Finding(id, file: file, carrier: object["carrier"]?.stringValue, tag: object["tag"]?.stringValue, evidence: evidence,
-                   severity: severity)
+    var finding = Finding(id, file: file, carrier: object["carrier"]?.stringValue, tag: object["tag"]?.stringValue, evidence: evidence,
+                          severity: severity)
+    finding.fingerprint = object["fingerprint"]?.stringValue
+    finding.redactedEvidence = object["redacted_evidence"]?.stringValue
+    return finding
   }
 
   static func size(_ object: JSONValue) -> PixelSize? {

@@ -121,8 +121,12 @@ public enum ReportJSON {
   /// Scores to 3 decimals, so reports do not churn on the last bits of a float.
   static func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
 
+  /// A finding object: `evidence` as the finding has it (redacted unless `--reveal` revealed it),
+  /// `fingerprint` when it hides values, and `redacted_evidence` when its evidence shows them
+  /// (so a reader can redact it again). The values a redacted finding carries in memory
+  /// (`revealedEvidence`) are never written.
   public static func finding(_ f: Finding) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("id", .string(f.id.rawValue)),
       ("name", .string(f.id.name)),
       ("severity", .string(f.severity.rawValue)),
@@ -130,6 +134,9 @@ public enum ReportJSON {
       ("carrier", .optional(f.carrier) { .string($0) }),
       ("tag", .optional(f.tag) { .string($0) }),
       ("evidence", .string(f.evidence)),
-    ])
+    ]
+    if let fingerprint = f.fingerprint { members.append(("fingerprint", .string(fingerprint))) }
+    if let redacted = f.redactedEvidence { members.append(("redacted_evidence", .string(redacted))) }
+    return .object(members)
   }
 }

@@ -82,7 +82,7 @@ public enum TakeoutJSON {
     DescriptorCoordinates.find(in: document).map { found in
       var fix = GPSFix(carrier: .sidecar, latitude: found.latitude, longitude: found.longitude)
       fix.tag = found.path
-      fix.signature = found.form
+      fix.signature = RedactableText(plain: found.form)
       return fix
     }
   }
@@ -100,7 +100,7 @@ public enum TakeoutJSON {
       }
       return
     }
-    var problems: [String] = []
+    var problems: [RedactableText] = []
     func axis(_ name: String, latitude: Bool) -> Double? {
       guard let member = value[name], member != .null else { return nil }
       guard let degrees = DescriptorCoordinates.degrees(member, latitude: latitude) else {
@@ -108,7 +108,7 @@ public enum TakeoutJSON {
         return nil
       }
       guard abs(degrees) <= (latitude ? 90 : 180) else {
-        problems.append("\(key).\(name) \(GPSEvidence.degrees(degrees)) is out of range")
+        problems.append("\(key).\(name) \(secret: .degrees(degrees)) is out of range")
         return nil
       }
       return degrees
@@ -118,7 +118,7 @@ public enum TakeoutJSON {
     if !problems.isEmpty {
       fix.latitude = latitude
       fix.longitude = longitude
-      fix.unreadable = problems.joined(separator: "; ")
+      fix.unreadable = .joined(problems, separator: "; ")
       contents.gps.append(fix)
     } else if (latitude ?? 0) != 0 || (longitude ?? 0) != 0 {
       fix.latitude = latitude

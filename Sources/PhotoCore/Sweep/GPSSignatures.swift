@@ -16,8 +16,9 @@ enum GPSSignatures {
   struct Hit: Equatable {
     /// Offset of the match in the bytes searched.
     var offset: Int
-    /// What matched, for the evidence ("a TIFF block with a GPS IFD", "ISO 6709 string …").
-    var description: String
+    /// What matched, for the evidence ("a TIFF block with a GPS IFD", "ISO 6709 string …"); the
+    /// text it quotes is secret.
+    var description: RedactableText
     var latitude: Double?
     var longitude: Double?
   }
@@ -38,7 +39,7 @@ enum GPSSignatures {
     hits += CoordinateText.find(in: Array(bytes)).prefix(maxHits).map { match in
       let text = String(decoding: bytes[match.range], as: UTF8.self)
       let what = match.form == .iso6709 ? "an ISO 6709 location" : "coordinates in text"
-      return Hit(offset: match.range.lowerBound, description: "\(what) \"\(text)\"", latitude: match.latitude, longitude: match.longitude)
+      return Hit(offset: match.range.lowerBound, description: "\(what) \"\(secret: .text(text))\"", latitude: match.latitude, longitude: match.longitude)
     }
     return Array(hits.sorted { $0.offset < $1.offset }.prefix(maxHits))
   }
@@ -89,7 +90,8 @@ enum GPSSignatures {
         let window = bytes[valueStart..<min(bytes.count, valueStart + 6)]
         guard window.contains(where: { (0x30...0x39).contains($0) }) else { continue }
         let excerpt = String(decoding: bytes[max(0, at - 8)..<min(bytes.count, valueStart + 24)].map { (0x20...0x7E).contains($0) ? $0 : 0x20 }, as: UTF8.self)
-        hits.append(Hit(offset: at, description: "an XMP GPS property (\(excerpt.trimmingWhitespace()))"))
+        let written = excerpt.trimmingWhitespace()
+        hits.append(Hit(offset: at, description: "an XMP GPS property (\(secret: SecretValue(display: written, canonical: "text " + written, label: name)))"))
       }
     }
     return hits

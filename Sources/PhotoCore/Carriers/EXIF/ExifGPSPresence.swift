@@ -1,3 +1,4 @@
+import Bytes
 /// A GPS position that is present in an EXIF block but whose value cannot be read is still GPS
 /// (SPEC "Fail closed"). Our own walk of the block (`TIFFStructure`) sees the GPS IFD and its
 /// latitude and longitude entries whatever libexif made of them; when libexif gave no usable
@@ -8,7 +9,7 @@ enum ExifGPSPresence {
 
   /// Why the GPS position of `tiff` is present but unreadable, or nil when there is no GPS
   /// position or libexif read it (`fix`) as valid coordinates.
-  static func unreadable(_ tiff: [UInt8], structure: TIFFStructure?, fix: GPSFix?) -> String? {
+  static func unreadable(_ tiff: [UInt8], structure: TIFFStructure?, fix: GPSFix?) -> RedactableText? {
     guard let structure, structure.hasGPSPointer || structure.gps != nil else { return nil }
     guard let gps = structure.gps else {
       return "IFD0 points at a GPS IFD that lies outside the EXIF block"
@@ -20,7 +21,7 @@ enum ExifGPSPresence {
     if let fix, fix.hasCoordinates {
       let values = [(fix.latitude, "GPSLatitude", 90.0), (fix.longitude, "GPSLongitude", 180.0)]
       for (value, name, limit) in values {
-        if let value, !value.isFinite || abs(value) > limit { return "\(name) reads \(value)°, not a coordinate" }
+        if let value, !value.isFinite || abs(value) > limit { return "\(name) reads \(secret: .outOfRange(value)), not a coordinate" }
       }
       return nil
     }
@@ -38,7 +39,7 @@ enum ExifGPSPresence {
         undefined += 1
         continue
       }
-      if abs(first) > limit { return "\(name) reads \(first)°, not a coordinate" }
+      if abs(first) > limit { return "\(name) reads \(secret: .outOfRange(first)), not a coordinate" }
     }
     if undefined == position.count { return nil }
     return "the GPS position is present but libexif did not read it"

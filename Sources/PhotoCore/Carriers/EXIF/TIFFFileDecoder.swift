@@ -101,13 +101,13 @@ enum TIFFFileDecoder {
   /// was read: a latitude or longitude entry whose value is outside the file or is not
   /// rationals, or that reads as no coordinate. 0/0 degrees ("unknown" in EXIF) is no position.
   /// (`ExifGPSPresence` does the same for EXIF blocks.)
-  static func unreadablePosition(_ directory: TIFFFileLayout.Directory, fix: GPSFix, source: any ByteSource, bigEndian: Bool) -> String? {
+  static func unreadablePosition(_ directory: TIFFFileLayout.Directory, fix: GPSFix, source: any ByteSource, bigEndian: Bool) -> RedactableText? {
     let position = [(ExifGPSPresence.latitudeTag, "GPSLatitude", 90.0), (ExifGPSPresence.longitudeTag, "GPSLongitude", 180.0)]
       .compactMap { tag, name, limit in directory.entry(tag).map { (entry: $0, name: name, limit: limit) } }
     guard !position.isEmpty else { return nil }
     if fix.hasCoordinates {
       for (value, name, limit) in [(fix.latitude, "GPSLatitude", 90.0), (fix.longitude, "GPSLongitude", 180.0)] {
-        if let value, !value.isFinite || abs(value) > limit { return "present, value unreadable: \(name) reads \(value)°, not a coordinate" }
+        if let value, !value.isFinite || abs(value) > limit { return "present, value unreadable: \(name) reads \(secret: .outOfRange(value)), not a coordinate" }
       }
       return nil
     }

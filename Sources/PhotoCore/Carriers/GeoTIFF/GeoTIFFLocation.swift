@@ -63,7 +63,7 @@ struct GeoTIFFLocation: Sendable, Equatable {
       if abs(point.y) <= 90, abs(point.x) <= 180 {
         (fix.latitude, fix.longitude) = (point.y, point.x)
       } else {
-        fix.unreadable = "present, value unreadable: a geographic GeoTIFF whose origin (\(point.x), \(point.y)) is no longitude and latitude"
+        fix.unreadable = "present, value unreadable: a geographic GeoTIFF whose origin \(secret: SecretValue(display: "(\(point.x), \(point.y))", canonical: "origin \(point.x),\(point.y)", label: "origin")) is no longitude and latitude"
       }
     case projected?:
       let zone = crs.flatMap(TransverseMercator.utmZone(epsg:))

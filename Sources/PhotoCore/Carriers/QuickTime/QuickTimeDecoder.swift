@@ -94,7 +94,7 @@ public enum QuickTimeDecoder {
       + "Body=\(body) Notes=\(notes)"
     out.tags.append(MetadataTag(carrier: .userData, group: "UserData", name: "LocationInformation", value: .text(text)))
     guard abs(latitude) <= 90, abs(longitude) <= 180 else {
-      return unreadableLocation("LocationInformation", kind: .userData, into: &out, detail: "latitude \(latitude), longitude \(longitude) out of range")
+      return unreadableLocation("LocationInformation", kind: .userData, into: &out, detail: "\(secret: SecretValue(display: "latitude \(latitude), longitude \(longitude)", canonical: "position \(latitude),\(longitude)", label: "latitude/longitude")) out of range")
     }
     out.gps.append(GPSFix(carrier: .userData, latitude: latitude, longitude: longitude, altitude: altitude))
   }
@@ -160,13 +160,13 @@ public enum QuickTimeDecoder {
       return unreadableLocation(name, kind: kind, into: &out, detail: "not text")
     }
     guard let point = ISO6709Point.parse(Array(text.utf8)) else {
-      return unreadableLocation(name, kind: kind, into: &out, detail: "'\(text.prefix(64))' is not an ISO 6709 location")
+      return unreadableLocation(name, kind: kind, into: &out, detail: "'\(secret: .text(String(text.prefix(64)), full: text))' is not an ISO 6709 location")
     }
     out.gps.append(GPSFix(carrier: kind, latitude: point.latitude, longitude: point.longitude, altitude: point.altitude))
   }
 
   /// A location that is there but cannot be read: GPS all the same. [SPEC "Fail closed"]
-  static func unreadableLocation(_ name: String, kind: CarrierKind, into out: inout QuickTimeContents, detail: String = "too short") {
+  static func unreadableLocation(_ name: String, kind: CarrierKind, into out: inout QuickTimeContents, detail: RedactableText = "too short") {
     var fix = GPSFix(carrier: kind)
     fix.unreadable = "\(name) is present but cannot be read (\(detail))"
     out.gps.append(fix)

@@ -1,3 +1,4 @@
+import Bytes
 /// Finds GPS in a flattened XMP packet.
 ///
 /// Every position the packet holds is found by name (`XMPCoordinateNames`: any property whose
@@ -70,7 +71,7 @@ enum XMPGPSComposer {
       var fix = GPSFix(carrier: carrier, item: item, latitude: read[index].latitude, longitude: read[index].longitude,
                        altitude: altitude(flat, source, &warnings), timestamp: timestamp)
       fix.tag = source.named ?? (source.group == "exif" ? nil : positions[index].tag)
-      fix.unreadable = read[index].unreadable
+      fix.unreadable = read[index].unreadable.map(RedactableText.init(plain:))
       gps = fix
       read[index] = XMPPositions.Reading()
     } else {
@@ -83,7 +84,7 @@ enum XMPGPSComposer {
     var others: [GPSFix] = []
     for (position, reading) in zip(positions, read) where reading.hasCoordinates || reading.unreadable != nil {
       var fix = GPSFix(carrier: carrier, item: item, latitude: reading.latitude, longitude: reading.longitude)
-      fix.unreadable = reading.unreadable
+      fix.unreadable = reading.unreadable.map(RedactableText.init(plain:))
       fix.tag = position.tag
       let reported = (gps.map { [$0] } ?? []) + others
       if reading.unreadable == nil, reported.contains(where: { samePlace($0, fix) }) { continue }
