@@ -92,23 +92,29 @@ struct HostileTextTests {
     let (scratch, output, original) = try Self.hostile()
     defer { scratch.remove() }
     let reports = scratch.path + "/reports"
-    _ = PhotoCLI.runCapturing(["audit", scratch.path + "/out", "--no-pixels", "--report-dir", reports, "--quiet"])
+    // With --reveal, so that the hostile values are in the reports (by default they are redacted).
+    _ = PhotoCLI.runCapturing(["audit", scratch.path + "/out", "--no-pixels", "--report-dir", reports, "--quiet", "--reveal"])
     let texts = [
-      ("verify markdown", PhotoCLI.runCapturing(["verify", output, "--format", "markdown"]).out),
-      ("diff markdown", PhotoCLI.runCapturing(["diff", original, output, "--format", "markdown"]).out),
+      ("verify markdown", PhotoCLI.runCapturing(["verify", output, "--format", "markdown", "--reveal"]).out),
+      ("diff markdown", PhotoCLI.runCapturing(["diff", original, output, "--format", "markdown", "--reveal"]).out),
       ("report.md", try String(contentsOfFile: reports + "/report.md", encoding: .utf8)),
     ]
     for (what, text) in texts {
       Self.expectTerminalSafe(text, what)
       for line in text.split(separator: "\n") {
         let bare = Self.outsideCodeSpans(String(line))
-        let tags = bare.replacingOccurrences(of: "<br>", with: "").replacingOccurrences(of: "<details>", with: "")
-          .replacingOccurrences(of: "</details>", with: "").replacingOccurrences(of: "<summary>", with: "").replacingOccurrences(of: "</summary>", with: "")
+        var tags = bare
+        for own in ["<br>", "<details>", "</details>", "<summary>", "</summary>", "<code>", "</code>"] {
+          tags = tags.replacingOccurrences(of: own, with: "")
+        }
         #expect(!tags.contains("<"), "\(what): HTML outside a code span: \(line)")
       }
       #expect(text.contains("&lt;img src=x onerror=alert(3)&gt;"), "\(what): the City is shown, escaped")
     }
-    #expect(texts[2].1.contains("``\(scratch.path)/out/evil`<img src=x onerror=alert(1)>\\e[2J\\x07\\nname.jpg``"))
+    // A path is <code> with every character Markdown or HTML reads as a reference.
+    #expect(texts[2].1.contains("<code>\(scratch.path)/out/evil&#96;&lt;img src=x onerror=alert(1)&gt;&#92;e&#91;2J&#92;x07&#92;nname.jpg</code>"))
+    // Without --reveal the City is not shown at all.
+    #expect(!PhotoCLI.runCapturing(["verify", output, "--format", "markdown"]).out.contains("onerror=alert(3)"))
   }
 
   /// The text of a Markdown line outside its code spans (CommonMark: a run of n backticks opens a
@@ -142,7 +148,7 @@ struct HostileTextTests {
     let (scratch, _, _) = try Self.hostile()
     defer { scratch.remove() }
     let reports = scratch.path + "/reports"
-    let r = PhotoCLI.runCapturing(["audit", scratch.path + "/out", "--no-pixels", "--report-dir", reports, "--quiet"])
+    let r = PhotoCLI.runCapturing(["audit", scratch.path + "/out", "--no-pixels", "--report-dir", reports, "--quiet", "--reveal"])
     #expect(r.status == 1)
     let html = try String(contentsOfFile: reports + "/report.html", encoding: .utf8)
     Self.expectTerminalSafe(html, "report.html")

@@ -35,19 +35,27 @@ public enum SafeText {
     return out
   }
 
-  /// A Markdown code span for a path in a table cell: the fence is longer than any run of
-  /// backticks inside (CommonMark), and `|` is escaped so the span cannot end the cell (GFM
-  /// tables). HTML in a code span is shown, never rendered.
+  /// A path in monospace for a Markdown table cell or line: `<code>` with the text as entities
+  /// (`plain` first). A backtick code span cannot be made safe — CommonMark shows its content
+  /// raw, entities and backslashes included, and renderers that do not follow CommonMark end it
+  /// early and render what follows as HTML — so nothing of the text is left that Markdown or
+  /// HTML would read: `& < > " '`, the backtick, the cell separator `|` and the characters that
+  /// start emphasis, links or escapes are character references, which GitHub and GitLab show as
+  /// the characters.
   public static func markdownCode(_ text: String) -> String {
-    let body = plain(text).replacingOccurrences(of: "|", with: "\\|")
-    var longest = 0, run = 0
-    for character in body {
-      run = character == "`" ? run + 1 : 0
-      longest = max(longest, run)
+    var out = "<code>"
+    for scalar in plain(text).unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      case "`", "|", "\\", "*", "_", "[", "]", "~", "#", "!": out += "&#\(scalar.value);"
+      default: out.unicodeScalars.append(scalar)
+      }
     }
-    let fence = String(repeating: "`", count: longest + 1)
-    let padded = body.hasPrefix("`") || body.hasSuffix("`") || (body.hasPrefix(" ") && body.hasSuffix(" "))
-    return padded ? "\(fence) \(body) \(fence)" : fence + body + fence
+    return out + "</code>"
   }
 
   /// HTML text or a quoted attribute value (also valid XML 1.0, for JUnit): `plain`, then
