@@ -26,6 +26,10 @@ import Glibc
 
   static let hour: time_t = 60 * 60
 
+  /// An age that dates a file an hour before this machine booted: before any process now alive
+  /// started.
+  static let beforeBoot: time_t = time(nil) - time_t(ProcessState.bootTime ?? 0) + hour
+
   /// A host that is not this one.
   static let otherHost = TemporaryHost.current == "0123456789ab" ? "ba9876543210" : "0123456789ab"
 
@@ -45,11 +49,14 @@ import Glibc
       Temporary(name: made("reports", pid: dead, host: other, random: "EEEEEE"), final: "reports", age: 25 * hour, isFolder: true, stale: true),
       Temporary(name: made(long, pid: dead, host: other, random: "FFFFFF"), final: long, age: 25 * hour, stale: true),
       Temporary(name: made(longer, pid: dead, host: other, random: "GGGGGG"), final: longer, age: 0, stale: false),
-      // This host's: by pid, however old or new.
+      // This host's: by pid, however new — and a live pid only when its process started before
+      // the temporary was written (else the pid was reused: `ProcessState`).
       Temporary(name: made("dead.jpg", pid: dead, host: here, random: "HHHHHH"), final: "dead.jpg", age: 0, stale: true),
       Temporary(name: made(longer, pid: dead, host: here, random: "IIIIII"), final: longer, age: 0, stale: true),
-      Temporary(name: made("live.jpg", pid: getppid(), host: here, random: "JJJJJJ"), final: "live.jpg", age: 25 * hour, stale: false),
+      Temporary(name: made("live.jpg", pid: getppid(), host: here, random: "JJJJJJ"), final: "live.jpg", age: 0, stale: false),
       Temporary(name: made("reused.jpg", pid: getpid(), host: here, random: "KKKKKK"), final: "reused.jpg", age: 0, stale: true),
+      Temporary(name: made("reused-live.jpg", pid: getppid(), host: here, random: "LLLLLL"), final: "reused-live.jpg",
+                age: beforeBoot, stale: true),
     ]
   }
 

@@ -45,9 +45,16 @@ extension TemporaryFiles {
   /// beyond any clock difference between the machines sharing a folder.
   public static let otherHostAge: time_t = 24 * 60 * 60
 
+  /// Seconds by which a process may seem to have started after its temporary was last written
+  /// and still be taken for its maker: the boot time a process's start is computed from and a
+  /// file's time come from clocks that may be stepped (NTP) between the two.
+  public static let clockSlack: Double = 10
+
   /// True when the temporary `name` (at `path`) was left by a process that is gone:
-  /// - made on this host (`TemporaryHost.current`): its pid is no live process, or it is this
-  ///   process's pid but not one of this run's temporaries (the pid was reused);
+  /// - made on this host (`TemporaryHost.current`): its pid is no live process — none, a zombie
+  ///   (killed, not yet reaped by its parent: `kill(pid, 0)` still answers for it), or a process
+  ///   that started after the temporary was last written (the pid was reused: the maker started
+  ///   before it wrote) — or it is this process's pid but not one of this run's temporaries;
   /// - made on another host: it was last modified more than `otherHostAge` before `now`
   ///   (a pid of another machine or container says nothing here);
   /// - made by a photoaudit from before host identities (`<pid>-<name>`): judged by its pid, as
@@ -60,7 +67,21 @@ extension TemporaryFiles {
       return lstat(path, &info) == 0 && now - info.st_mtim.tv_sec > otherHostAge
     }
     if pid == getpid() { return !isOurs(path) }
-    return kill(pid, 0) != 0 && errno == ESRCH
+    return !mayBeMaker(pid: pid, of: path)
+  }
+
+  /// Whether `pid` may still be the live process that made the temporary at `path`: it answers
+  /// `kill(pid, 0)` (or exists but is another user's), is no zombie, and did not start after the
+  /// temporary was last written (`clockSlack` allowed). Where /proc does not say, a pid that
+  /// answers is taken for the maker (the temporary is kept: never removed while it may be in use).
+  package static func mayBeMaker(pid: Int32, of path: String) -> Bool {
+    guard kill(pid, 0) == 0 || errno != ESRCH else { return false }
+    guard let process = ProcessState(pid: pid) else { return true }
+    if process.isDead { return false }
+    var info = stat()
+    guard let started = process.started, lstat(path, &info) == 0 else { return true }
+    let written = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    return started <= written + clockSlack
   }
 
   /// Removes the stale temporaries (as `removeStale(in:recursive:)` judges them) that were made
