@@ -63,7 +63,13 @@ enum VerifyCommand: Command {
     // Descriptors' originals are read only inside the paths named on the command line (not each
     // path of a --files-from list: the scope goes with every job to its worker) or the current
     // directory's tree.
-    options.readScope = ReadScope(named: parsed.positionals + [original].compactMap { $0 } + parsed.all("--originals"))
+    // The folder of each output named is an audited folder, as `audit DIR` is (a descriptor's
+    // `original: orig/x.jpg` below it is admitted wherever verify runs from).
+    let outputFolders = parsed.positionals.filter { path in
+      var folder: ObjCBool = false
+      return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && !folder.boolValue
+    }.map(PathName.folder)
+    options.readScope = ReadScope(named: parsed.positionals + outputFolders + [original].compactMap { $0 } + parsed.all("--originals"))
     let settings = options
     let descriptorOf: @Sendable (String) -> String? = { output in
       descriptorOption == "auto" ? PairAuditor.descriptorBeside(output) : descriptorOption
