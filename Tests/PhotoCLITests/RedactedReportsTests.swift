@@ -226,6 +226,30 @@ struct RedactedReportsTests {
             "diff with --reveal shows the values")
   }
 
+  /// `PHOTOAUDIT_FINGERPRINT_KEY` changes every fingerprint, the same way in every run and in
+  /// the worker processes that decode pixels (they inherit it): the PA001 of a file checked with
+  /// pixels (in a worker) and without (in the main process) has one fingerprint.
+  @Test(.enabled(if: PhotoauditProcess.isAvailable, PhotoauditProcess.skipMessage))
+  func aTeamKeyChangesEveryFingerprintTheSameWayEverywhere() throws {
+    let file = Self.fixtures + "/defects/gps-in-xmp.jpg"
+    func fingerprints(_ key: String?, _ extra: [String]) throws -> [String] {
+      var environment = ProcessInfo.processInfo.environment
+      environment.removeValue(forKey: "PHOTOAUDIT_FINGERPRINT_KEY")
+      if let key { environment["PHOTOAUDIT_FINGERPRINT_KEY"] = key }
+      let r = try Subprocess.run(PhotoauditProcess.executable!, ["verify", file, "--format", "json"] + extra,
+                                 environment: environment, stderr: false)
+      let document = try #require(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+      return ((document["findings"] as? [[String: Any]]) ?? []).compactMap { $0["fingerprint"] as? String }
+    }
+    let builtIn = try fingerprints(nil, ["--no-pixels"])
+    let team = try fingerprints("a team secret", ["--no-pixels"])
+    #expect(builtIn.count == 2 && team.count == 2)
+    #expect(Set(builtIn).isDisjoint(with: team), "the key changes the fingerprints")
+    #expect(try fingerprints("a team secret", ["--no-pixels"]) == team, "stable across runs")
+    #expect(try fingerprints("a team secret", []) == team, "a worker process computes the same")
+    #expect(try fingerprints("", ["--no-pixels"]) == builtIn, "an empty key is the built-in one")
+  }
+
   /// `inspect` shows values (a developer debugging one file); `inspect --redact` shows none, in
   /// any of its formats.
   @Test func inspectShowsValuesAndRedactHidesThem() throws {

@@ -25,8 +25,10 @@ public struct RedactableText: Sendable, Hashable, ExpressibleByStringInterpolati
     secrets = []
   }
 
+  /// A literal: text without secrets.
   public init(stringLiteral value: String) { self.init(plain: value) }
 
+  /// An interpolation: both forms as `StringInterpolation` built them.
   public init(stringInterpolation: StringInterpolation) {
     redacted = stringInterpolation.redacted
     revealed = stringInterpolation.revealed
@@ -56,6 +58,7 @@ public struct RedactableText: Sendable, Hashable, ExpressibleByStringInterpolati
     secrets += other.secrets
   }
 
+  /// `a` then `b`, both forms.
   public static func + (a: RedactableText, b: RedactableText) -> RedactableText {
     var joined = a
     joined.append(b)
@@ -79,11 +82,13 @@ public struct RedactableText: Sendable, Hashable, ExpressibleByStringInterpolati
     var revealed = ""
     var secrets: [String] = []
 
+    /// Room for the literal parts in both forms.
     public init(literalCapacity: Int, interpolationCount: Int) {
       redacted.reserveCapacity(literalCapacity)
       revealed.reserveCapacity(literalCapacity)
     }
 
+    /// Literal text, the same in both forms.
     public mutating func appendLiteral(_ literal: String) {
       redacted += literal
       revealed += literal

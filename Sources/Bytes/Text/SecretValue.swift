@@ -11,6 +11,7 @@ public struct SecretValue: Sendable, Hashable {
   /// Words the redacted text shows before the marker ("latitude/longitude"); nil for none.
   public var label: String?
 
+  /// A value shown as `display`, fingerprinted from `canonical`, redacted as `label` and its marker.
   public init(display: String, canonical: String, label: String? = nil) {
     self.display = display
     self.canonical = canonical
