@@ -1,6 +1,7 @@
 import PhotoCore
 #if canImport(Glibc)
 import Glibc
+import Pipeline
 #endif
 
 /// The SPEC's exit codes. Commands never pick one: they report an `Outcome`, and

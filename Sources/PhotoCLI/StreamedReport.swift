@@ -1,6 +1,8 @@
 import Foundation
 import PhotoCore
+import Pipeline
 import Platform
+import Runtime
 
 /// `--format jsonl` of `verify` and `audit`: each input's record is written as soon as it and
 /// every earlier one are known (SPEC "Scale"), to standard output or to `--output FILE` through

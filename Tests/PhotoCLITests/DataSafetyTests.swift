@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCLI
 import PhotoCore
+import Pipeline
 import Platform
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 @testable import PhotoCore
 @testable import Platform
+@testable import Pipeline
+@testable import Runtime
 import Testing
 
 /// Jobs and results cross the worker socket as JSON (`WorkerJob`, `WorkerResult`): a field that

@@ -1,6 +1,8 @@
 import Foundation
 import PhotoCore
+import Pipeline
 import Platform
+import Runtime
 
 /// `photoaudit audit DIR | --originals DIR --outputs DIR [--pairs FILE]`: the batch gate.
 enum AuditCommand: Command {

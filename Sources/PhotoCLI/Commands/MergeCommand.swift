@@ -1,5 +1,6 @@
 import Bytes
 import PhotoCore
+import Pipeline
 import Platform
 
 /// `photoaudit merge a.jsonl b.jsonl ...`: joins shard outputs into one report.

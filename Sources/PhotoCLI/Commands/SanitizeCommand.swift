@@ -1,6 +1,8 @@
 import Foundation
 import PhotoCore
+import Pipeline
 import Platform
+import Runtime
 
 /// `photoaudit sanitize INPUT... --out DIR`: the normalize-and-strip pipeline, done right.
 enum SanitizeCommand: Command {

@@ -1,6 +1,7 @@
 import Bytes
 import Foundation
 import PhotoCore
+import Pipeline
 import Platform
 
 /// The common options' values, read and checked (declared in `CommonOptions`).

@@ -18,7 +18,7 @@ public enum ByteMapReport {
     ])
   }
 
-  static func document(_ d: ByteMap.Document) -> JSONValue {
+  package static func document(_ d: ByteMap.Document) -> JSONValue {
     .object([
       ("path", .string(d.path)),
       ("origin", .string(d.origin.rawValue)),
@@ -28,7 +28,7 @@ public enum ByteMapReport {
     ])
   }
 
-  static func region(_ r: ByteRegion) -> JSONValue {
+  package static func region(_ r: ByteRegion) -> JSONValue {
     .object([
       ("offset", .int(Int64(r.offset))),
       ("length", .int(Int64(r.length))),

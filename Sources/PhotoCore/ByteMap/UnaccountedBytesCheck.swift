@@ -70,13 +70,13 @@ public struct UnaccountedBytesCheck: Check {
   }
 
   /// The first element of the path, lower-cased for the carrier column ("trailer", "mdat", "app9").
-  static func carrier(_ region: ByteRegion) -> String {
+  package static func carrier(_ region: ByteRegion) -> String {
     let top = region.path.first ?? "bytes"
     return top.hasPrefix("(") ? "bytes" : top
   }
 
   /// "68 unaccounted bytes at byte 3310 (trailer: after EOI): text \"location: …\"".
-  static func evidence(_ region: ByteRegion) -> String {
+  package static func evidence(_ region: ByteRegion) -> String {
     let place = region.note.map { "\(region.pathText): \($0)" } ?? region.pathText
     let what = region.kind == .opaque ? "opaque structure of \(region.length) bytes" : "\(region.length) unaccounted bytes"
     let looks = region.content.map { ": \($0.description)" } ?? ""

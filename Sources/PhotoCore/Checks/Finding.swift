@@ -2,7 +2,7 @@
 public enum Severity: String, Sendable, Equatable, Hashable, Comparable, Codable, CaseIterable {
   case info, warning, error
   public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
-  var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
+  package var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
 }
 
 /// The SPEC's finding IDs, with their stable names and default severities.

@@ -1,9 +1,9 @@
 /// PA017: an image generator's prompt, parameters or workflow left in the output
 /// (`GenerationMetadata`): one finding per field.
 struct GenerationMetadataCheck: Check {
-  var ids: [FindingID] { [.generationMetadata] }
+  package var ids: [FindingID] { [.generationMetadata] }
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     GenerationMetadata.records(in: s.output).map { record in
       Finding(.generationMetadata, file: s.output.path, carrier: record.path.description, tag: record.field,
               evidence: Self.evidence(record))
@@ -11,7 +11,7 @@ struct GenerationMetadataCheck: Check {
   }
 
   /// "comment 'parameters' (412 bytes): Stable Diffusion web UI (AUTOMATIC1111) metadata; the prompt begins "photo of a duck"".
-  static func evidence(_ record: GenerationRecord) -> String {
+  package static func evidence(_ record: GenerationRecord) -> String {
     var text = "\(record.path) '\(record.field)' (\(record.length) bytes): \(record.generator) metadata"
     if let prompt = record.prompt { text += "; the prompt begins \"\(prompt)\"" }
     return text
