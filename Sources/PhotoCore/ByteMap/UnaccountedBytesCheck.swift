@@ -34,7 +34,7 @@ public struct UnaccountedBytesCheck: Check {
                          severity: severity(region)))
     }
     let rest = suspicious.dropFirst(maxListed)
-    if let worst = rest.map(severity).max() {
+    if let worst = Severity.worst(rest.map(severity)) {
       let bytes = rest.reduce(0) { $0 + $1.length }
       out.append(Finding(.unaccountedBytes, file: file, carrier: "bytes",
                          evidence: "\(rest.count) more unexplained or opaque regions, \(bytes) bytes in all",

@@ -37,7 +37,7 @@ public struct FileReport: Sendable, Equatable, Codable {
   public var orientationSummary: String? { pixels?.orientation?.summary ?? recordedOrientation }
 
   /// The worst severity among the findings, nil when there are none.
-  public var worst: Severity? { findings.map(\.severity).max() }
+  public var worst: Severity? { findings.worstSeverity }
 
   /// No carrier holds coordinates and the output was read and checked whole: a file that could
   /// not be read (PA013) or checked (PA015) is never reported as GPS-free (fail closed).

@@ -15,7 +15,7 @@ public struct ReportTally: Sendable, Equatable {
   public init() {}
 
   /// The most severe finding counted, nil when there is none.
-  public var worst: Severity? { Severity.allCases.filter { (bySeverity[$0] ?? 0) > 0 }.max() }
+  public var worst: Severity? { Severity.worst(bySeverity.filter { $0.value > 0 }.keys) }
 
   /// Counts a checked file.
   public mutating func add(_ file: FileReport) {
