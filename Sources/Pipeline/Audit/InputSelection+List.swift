@@ -15,7 +15,7 @@ extension InputSelection {
     /// `keep`: checked as files of their own when no photo claims them (`SidecarPairing`).
     public var sidecars = InputList()
     /// Paths skipped, with the reason (symbolic link, unreadable folder, too deep).
-    public var skipped: [(path: String, reason: String)]
+    public var skipped: [(path: String, reason: SkipReason)]
     /// Files to check found before `keep` narrowed them: a shard may be empty while its batch
     /// is not.
     public var considered = 0
@@ -50,7 +50,7 @@ extension InputSelection {
       guard keep(key) else { return }
       result.inputs.append(prefix: prefix, relative: key)
     }
-    let skipped = { (path: String, reason: String) in result.skipped.append((path, reason)) }
+    let skipped = { (path: String, reason: SkipReason) in result.skipped.append((path, reason)) }
     let pathPrefixes = paths.map(Self.prefix)
     DirectoryWalker.visit(paths, followSymlinks: followSymlinks, sorted: false, skipped: skipped) {
       add($0, prefixes: pathPrefixes, listedEntry: false)

@@ -53,9 +53,12 @@ public struct SanitizeFailure: Error, Sendable, Equatable, Codable {
   public var notes: [String]
   /// Findings about the input itself (a bare video refused: PA013).
   public var findings: [Finding]
+  /// What would let the input through.
+  public var remedy: SanitizeRemedy?
 
   /// A failure with this message.
-  public init(message: String, bytesIn: Int = 0, notes: [String] = [], findings: [Finding] = []) {
+  public init(message: String, bytesIn: Int = 0, notes: [String] = [], findings: [Finding] = [], remedy: SanitizeRemedy? = nil) {
+    self.remedy = remedy
     self.message = message
     self.bytesIn = bytesIn
     self.notes = notes
@@ -98,7 +101,8 @@ extension Sanitizer {
                                      damage: encoded.damage, videoDropped: VideoRemediation.dropsVideo(metadata, companion: companion),
                                      telemetryDropped: VideoRemediation.dropsTelemetry(metadata, companion: companion)))
     } catch let failure as Failure {
-      return .failure(SanitizeFailure(message: failure.message, bytesIn: bytesIn, notes: notes, findings: failure.findings))
+      return .failure(SanitizeFailure(message: failure.message, bytesIn: bytesIn, notes: notes, findings: failure.findings,
+                                      remedy: failure.remedy))
     } catch {
       return .failure(SanitizeFailure(message: "\(input): \(error)", bytesIn: bytesIn, notes: notes))
     }
@@ -123,6 +127,7 @@ extension Sanitizer {
     switch prepared {
     case .failure(let failure):
       result.error = failure.message
+      result.remedy = failure.remedy
       result.bytesIn = failure.bytesIn
       result.notes = failure.notes
       result.findings = failure.findings

@@ -15,6 +15,9 @@ public struct SanitizeResult: Sendable {
   public var findings: [Finding] = []
   /// Why this input failed, when it did.
   public var error: String?
+  /// What would let a refused input through (`--trim`, `--accept-damaged`), for the command
+  /// line to say.
+  public var remedy: SanitizeRemedy?
   /// The output or descriptor that could not be written, when that is why it failed (disk
   /// full, permission, a file with that name): exit status 4, not a finding about the input.
   public var writeFailure: SystemError?
@@ -48,9 +51,12 @@ public enum Sanitizer {
     package var message: String
     /// Findings about the input that say why (a raw with no picture to make an output from: PA013).
     package var findings: [Finding] = []
-    init(_ message: String, findings: [Finding] = []) {
+    /// What would let the input through, for the command line to say.
+    package var remedy: SanitizeRemedy?
+    init(_ message: String, findings: [Finding] = [], remedy: SanitizeRemedy? = nil) {
       self.message = message
       self.findings = findings
+      self.remedy = remedy
     }
   }
 
@@ -79,7 +85,7 @@ public enum Sanitizer {
       throw Failure("\(m.path): the pixels cannot be decoded: \(error)")
     }
     if let damage = decodedInput.damage, !options.acceptDamaged {
-      throw Failure("\(m.path): the pixels do not decode cleanly (\(damage)); not sanitized (--accept-damaged writes what decodes)")
+      throw Failure("\(m.path): the pixels do not decode cleanly (\(damage)); not sanitized", remedy: .acceptDamage)
     }
     var image = decodedInput.image
     let decoded = PixelSize(width: image.width, height: image.height)
@@ -139,7 +145,7 @@ enum LosslessSanitizer {
     do {
       out = try JPEGCodec.transform(bytes, operation: operation, trim: options.trim)
     } catch {
-      throw Sanitizer.Failure("\(m.path): \(error)" + (options.trim ? "" : " (use --trim to drop the partial edge blocks)"))
+      throw Sanitizer.Failure("\(m.path): \(error)", remedy: options.trim ? nil : .trimEdges)
     }
     if let icc { out = try JPEGCodec.insertICC(icc, into: out) }
     return out
