@@ -7,7 +7,7 @@ let layerOrder = ["Codecs", "Bytes", "Platform", "PhotoCore", "Pipeline", "Runti
 
 let package = Package(
   name: "photoaudit",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],  // Mutex and Atomic (Synchronization); photoaudit is built and tested on Linux
   products: [
     .executable(name: "photoaudit", targets: ["photoaudit"]),
     // Every layer of the core, for the fuzz package (Fuzz/) and other embedders.
