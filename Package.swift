@@ -3,15 +3,15 @@ import PackageDescription
 
 /// The layers of photoaudit, bottom to top: each target may import only those before it
 /// (.ci/check-layers.sh reads this list; docs/architecture.md, "Targets", says what is where).
-let layerOrder = ["Codecs", "Bytes", "Platform", "PhotoCore", "PhotoCLI", "photoaudit"]
+let layerOrder = ["Codecs", "Bytes", "Platform", "PhotoCore", "Pipeline", "Runtime", "PhotoCLI", "photoaudit"]
 
 let package = Package(
   name: "photoaudit",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],  // Mutex and Atomic (Synchronization); photoaudit is built and tested on Linux
   products: [
     .executable(name: "photoaudit", targets: ["photoaudit"]),
     // Every layer of the core, for the fuzz package (Fuzz/) and other embedders.
-    .library(name: "PhotoCore", targets: ["Bytes", "Platform", "PhotoCore"]),
+    .library(name: "PhotoCore", targets: ["Bytes", "Platform", "PhotoCore", "Pipeline", "Runtime"]),
   ],
   targets: [
     // C libraries, found by pkg-config; `make deps` installs the Debian packages.
@@ -58,16 +58,22 @@ let package = Package(
     // swaps, directory walks, read scope, time budgets, signals): what remediation, reports and
     // the runtime all use to touch the system.
     .target(name: "Platform", dependencies: ["Bytes"]),
-    // Pure Swift: containers, carriers, model, checks, reports, remediation.
+    // PhotoCore, pure Swift: the walk (containers, layout), the carriers and model, and the
+    // verdict of one file (sweeps, byte map, checks, pixels).
     .target(name: "PhotoCore", dependencies: ["Bytes", "Platform", "Codecs"]),
+    // Pipeline: pairing and audit plans, the pair auditor, reports and their formats, merge,
+    // remediation (sanitize).
+    .target(name: "Pipeline", dependencies: ["Bytes", "Platform", "PhotoCore", "Codecs"]),
+    // Runtime: budgeted scheduling and worker processes.
+    .target(name: "Runtime", dependencies: ["Bytes", "Platform", "PhotoCore", "Pipeline"]),
     // Hand-written argument parsing and commands.
-    .target(name: "PhotoCLI", dependencies: ["Bytes", "Platform", "PhotoCore"]),
+    .target(name: "PhotoCLI", dependencies: ["Bytes", "Platform", "PhotoCore", "Pipeline", "Runtime"]),
     .executableTarget(name: "photoaudit", dependencies: ["PhotoCLI"]),
     // What more than one test target needs: where the repository and the shared corpus are.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"]),
-    .testTarget(name: "PhotoCoreTests", dependencies: ["Bytes", "Platform", "PhotoCore", "Codecs", "TestSupport"]),
-    .testTarget(name: "PhotoCLITests", dependencies: ["PhotoCLI", "Bytes", "Platform", "PhotoCore", "TestSupport"]),
+    .testTarget(name: "PhotoCoreTests", dependencies: ["Bytes", "Platform", "PhotoCore", "Pipeline", "Runtime", "Codecs", "TestSupport"]),
+    .testTarget(name: "PhotoCLITests", dependencies: ["PhotoCLI", "Bytes", "Platform", "PhotoCore", "Pipeline", "Runtime", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

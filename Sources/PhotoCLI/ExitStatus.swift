@@ -1,6 +1,7 @@
 import PhotoCore
 #if canImport(Glibc)
 import Glibc
+import Pipeline
 #endif
 
 /// The SPEC's exit codes. Commands never pick one: they report an `Outcome`, and
@@ -94,7 +95,7 @@ struct Outcome: Sendable, Equatable {
 
   /// The outcome of a report: its worst finding against `--fail-on`.
   init(report: AuditReport, failOn: Severity?) {
-    self.worstFinding = report.findings.map(\.severity).max()
+    self.worstFinding = report.findings.worstSeverity
     self.failOn = failOn
   }
 

@@ -1,6 +1,7 @@
 import PhotoCore
 #if canImport(Glibc)
 import Glibc
+import Runtime
 #endif
 
 /// Entry point of the command-line tool: parses, runs, prints, exits.

@@ -1,4 +1,6 @@
+import Bytes
 import PhotoCore
+import Pipeline
 
 /// Prints a findings report in the asked format (`verify`, `audit`, `merge`).
 enum ReportOutput {

@@ -1,4 +1,5 @@
 import PhotoCore
+import Pipeline
 
 /// The one stderr line a batch ends with when its result went somewhere a person at a terminal
 /// does not see it (`-o FILE`, `--report-dir`, a JSON/JSONL/CSV stream): after a progress line,

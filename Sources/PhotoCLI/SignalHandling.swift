@@ -3,6 +3,7 @@ import PhotoCore
 #if canImport(Glibc)
 import Glibc
 import Platform
+import Runtime
 #endif
 
 /// SIGINT and SIGTERM (SPEC "Exit codes": 130/143, temporary files removed). Both are blocked in

@@ -1,4 +1,5 @@
 import PhotoCore
+import Pipeline
 import Platform
 
 /// Where a JSONL stream goes while it is written — standard output, or `--output FILE` through

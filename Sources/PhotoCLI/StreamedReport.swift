@@ -1,6 +1,8 @@
 import Foundation
 import PhotoCore
+import Pipeline
 import Platform
+import Runtime
 
 /// `--format jsonl` of `verify` and `audit`: each input's record is written as soon as it and
 /// every earlier one are known (SPEC "Scale"), to standard output or to `--output FILE` through
@@ -53,7 +55,8 @@ enum StreamedReport {
     var recorded = ReportStream.Recorded()
     if resuming {
       guard let path else { throw UsageError(command: spec.name, message: "--resume needs --output FILE, the stream it continues") }
-      recorded = try resumePoint(batch, path: path, command: spec.name, io: io)
+      guard let point = try resumePoint(batch, path: path, command: spec.name, io: io, outcome: &outcome) else { return outcome }
+      recorded = point
     }
     let sink: StreamSink
     if let path, !recorded.complete {
@@ -106,8 +109,10 @@ enum StreamedReport {
 
   /// What `--output FILE` already holds of this run: its partial file, else FILE itself. An
   /// incomplete FILE (not one this tool renamed into place) is moved to the partial name first.
-  private static func resumePoint<Job>(_ batch: Batch<Job>, path: String, command: String,
-                                       io: CommandIO) throws(UsageError) -> ReportStream.Recorded {
+  /// Nil when the file could not be moved into place: an output not written (exit 4), not a
+  /// usage error.
+  private static func resumePoint<Job>(_ batch: Batch<Job>, path: String, command: String, io: CommandIO,
+                                       outcome: inout Outcome) throws(UsageError) -> ReportStream.Recorded? {
     let partial = StreamFile.partialPath(for: path)
     var source: String?
     if InputSelection.exists(partial) {
@@ -127,7 +132,9 @@ enum StreamedReport {
     // between its end record and the rename) is put in place.
     let move = source == path && !recorded.complete ? (path, partial) : source == partial && recorded.complete ? (partial, path) : nil
     if let (from, to) = move, rename(from, to) != 0 {
-      throw UsageError(command: command, message: "cannot resume: " + SystemError(.write, path: to, code: errno).description)
+      io.message(command, "cannot resume: " + SystemError(.write, path: to, code: errno).description)
+      outcome.unwritten.append(to)
+      return nil
     }
     let done = recorded.complete ? "complete" : "\(recorded.inputs) of \(ReportText.plural(batch.count, "input")) recorded"
     io.message(command, "resuming \(path): \(done)")

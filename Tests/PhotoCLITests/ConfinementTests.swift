@@ -2,6 +2,7 @@ import Bytes
 import Foundation
 import PhotoCLI
 import PhotoCore
+import Pipeline
 import Platform
 import TestSupport
 import Testing

@@ -31,17 +31,29 @@ struct DataSafetySignalTests {
     return (finished.exitStatus, Date().timeIntervalSince(started))
   }
 
-  /// When the signal of `point` is sent: spread over the first 90 % of a clean run's time.
-  static func delay(_ point: Int, of seconds: Double) -> Double {
-    seconds * 0.9 * Double(point + 1) / Double(points)
+  /// Runs to the end while counting its file-system events in `folders`.
+  static func countEvents(_ arguments: [String], in folders: [(path: String, mask: UInt32)], logs: String,
+                          tag: String) throws -> (status: Int32?, events: Int) {
+    let events = try FileEvents(folders)
+    let child = try start(arguments, logs: logs, tag: tag)
+    _ = events.wait(for: .max) { child.isRunning }
+    let finished = child.wait()
+    return (finished.exitStatus, events.drain(waiting: 0))
   }
 
-  /// Sends `signal` after `delay` seconds (unless the run ended before) and waits.
-  static func interrupt(_ arguments: [String], after delay: Double, signal: Int32, logs: String,
-                        tag: String) throws -> PhotoauditProcess.Finished {
+  /// After which event the signal of `point` is sent: spread over the first 90 % of the events
+  /// of a clean run — a point of the run's work, not of its time, so load does not move it.
+  static func event(_ point: Int, of total: Int) -> Int {
+    max(1, Int(Double(total) * 0.9 * Double(point + 1) / Double(points)))
+  }
+
+  /// Sends `signal` right after the run's `event`-th file-system event in `folders` (unless the
+  /// run ended before) and waits.
+  static func interrupt(_ arguments: [String], afterEvent event: Int, in folders: [(path: String, mask: UInt32)],
+                        signal: Int32, logs: String, tag: String) throws -> PhotoauditProcess.Finished {
+    let events = try FileEvents(folders)
     let child = try start(arguments, logs: logs, tag: tag)
-    usleep(useconds_t(delay * 1_000_000))
-    if child.isRunning { kill(child.pid, signal) }
+    if events.wait(for: event, while: { child.isRunning }), child.isRunning { kill(child.pid, signal) }
     return child.wait()
   }
 
@@ -80,19 +92,21 @@ struct DataSafetySignalTests {
     let inputsBefore = TreeDigest.of(inputs)
     let command = { (out: String) in ["sanitize", inputs, "--out", out, "-j", "1", "--quiet", "--max-side", "96"] }
     let tag = UUID().uuidString
-    let clean = try Self.complete(command(scratch.path + "/clean"), logs: logs, tag: tag)
+    // What the run does, observed: each input opened, each output and temporary written and renamed.
+    let folders = { (out: String) in [(inputs, FileEvents.reads), (out, FileEvents.writes)] }
+    let cleanOut = try scratch.sub("clean")
+    let clean = try Self.countEvents(command(cleanOut), in: folders(cleanOut), logs: logs, tag: tag)
     try #require(clean.status == 0 || clean.status == 1, "the clean run failed: \(clean.status.map(String.init) ?? "signal")")
+    try #require(clean.events >= 2 * Self.points, "\(clean.events) file-system events: too few to spread \(Self.points) signals over")
     let reference = Self.digest(scratch.path + "/clean")
     #expect(reference.count >= 180, "\(reference.count) files: 96 inputs, an image and a descriptor each (some inputs fail)")
     var stopped = 0
-    // A run that ends before its signal (the machine got faster) shortens the later delays.
-    var scale = clean.seconds
     for point in 0..<Self.points {
-      let signal = Self.signals[point % 3], out = scratch.path + "/run\(point)"
-      let what = "point \(point) (signal \(signal))"
-      let run = try Self.interrupt(command(out), after: Self.delay(point, of: scale), signal: signal,
-                                   logs: logs, tag: tag)
-      if Self.wasStopped(run, by: signal) { stopped += 1 } else { scale *= 0.85 }
+      let signal = Self.signals[point % 3], out = try scratch.sub("run\(point)")
+      let what = "point \(point) (signal \(signal), after event \(Self.event(point, of: clean.events)) of \(clean.events))"
+      let run = try Self.interrupt(command(out), afterEvent: Self.event(point, of: clean.events), in: folders(out),
+                                   signal: signal, logs: logs, tag: tag)
+      if Self.wasStopped(run, by: signal) { stopped += 1 }
       if signal != SIGKILL {
         #expect(Self.wasStopped(run, by: signal) || run.exitStatus == clean.status, "\(what): exit \(run.exitStatus.map(String.init) ?? "-") \(run.stderr.suffix(300))")
         #expect(Self.temporaries(out).isEmpty, "\(what): temporaries left: \(Self.temporaries(out))")
@@ -139,26 +153,28 @@ struct DataSafetySignalTests {
     _ = try Self.complete(old, logs: logs, tag: tag)
     let before = TreeDigest.of(reports)
     for name in before.keys { try FileManager.default.copyItem(atPath: reports + "/" + name, toPath: scratch.path + "/before-" + name) }
-    let clean = try Self.complete(new, logs: logs, tag: tag)
+    // What the run does, observed: each output and original opened, the report folder's
+    // temporary created, filled elsewhere, swapped in and the old one removed.
+    let folders = [(outputs, FileEvents.reads), (originals, FileEvents.reads), (parent, FileEvents.writes)]
+    let clean = try Self.countEvents(new, in: folders, logs: logs, tag: tag)
     try #require(clean.status == 1, "the planted defects give findings: exit 1, not \(clean.status.map(String.init) ?? "-")")
+    try #require(clean.events >= 2 * Self.points, "\(clean.events) file-system events: too few to spread \(Self.points) signals over")
     let after = Self.digest(reports)
     try #require(before.count == 4 && after.count == 4)
     #expect(before.keys.allSatisfy { before[$0]?.sha256 != after[$0] }, "every file of the old reports differs from the new")
     #expect(try String(contentsOfFile: reports + "/report.json", encoding: .utf8).contains("double-rotated"), "pixels were compared")
     var stopped = 0
-    // A run that ends before its signal (the machine got faster) shortens the later delays.
-    var scale = clean.seconds
     for point in 0..<Self.points {
       let signal = Self.signals[point % 3]
-      let what = "point \(point) (signal \(signal))"
+      let what = "point \(point) (signal \(signal), after event \(Self.event(point, of: clean.events)) of \(clean.events))"
       try? FileManager.default.removeItem(atPath: reports)
       try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: false)
       for (name, _) in before {
         try FileManager.default.copyItem(atPath: scratch.path + "/before-" + name, toPath: reports + "/" + name)
       }
-      let run = try Self.interrupt(new, after: Self.delay(point, of: scale), signal: signal, logs: logs,
-                                   tag: tag)
-      if Self.wasStopped(run, by: signal) { stopped += 1 } else { scale *= 0.85 }
+      let run = try Self.interrupt(new, afterEvent: Self.event(point, of: clean.events), in: folders, signal: signal,
+                                   logs: logs, tag: tag)
+      if Self.wasStopped(run, by: signal) { stopped += 1 }
       let seen = Self.digest(reports)
       #expect(seen == before.mapValues(\.sha256) || seen == after, "\(what): the report folder mixes runs: \(seen.keys.sorted())")
       if signal != SIGKILL { #expect(Self.temporaries(parent).isEmpty, "\(what): temporaries left: \(Self.temporaries(parent))") }

@@ -2,6 +2,7 @@ import Bytes
 import Foundation
 import PhotoCLI
 import PhotoCore
+import Pipeline
 import Testing
 
 /// Pixels that do not decode cleanly, or that were not decoded, never pass silently (issue 12

@@ -58,6 +58,21 @@ import Glibc
     #expect(!FileManager.default.fileExists(atPath: StreamFile.partialPath(for: output)))
   }
 
+  /// The complete partial file cannot be renamed into place (a folder holds FILE's name): the
+  /// stream is not written, exit 4 — an I/O failure, not a usage error (2).
+  @Test func resumeThatCannotRenameExitsAsNotWritten() throws {
+    let scratch = try ScratchDirectory("resume-blocked")
+    defer { scratch.remove() }
+    let output = scratch.path + "/out.jsonl"
+    let whole = Array(Self.run([Self.defects]).out.utf8)
+    try Self.leavePartial(whole, bytes: whole.count, for: output)
+    try FileManager.default.createDirectory(atPath: output + "/occupied", withIntermediateDirectories: true)
+    let resumed = Self.run([Self.defects, "-o", output, "--resume"])
+    #expect(resumed.status == 4, "\(resumed.err)")
+    #expect(resumed.err.contains("cannot resume"), "\(resumed.err)")
+    #expect(FileManager.default.fileExists(atPath: StreamFile.partialPath(for: output)), "the partial file is kept")
+  }
+
   @Test func resumeOfACompleteFileDoesNothing() throws {
     let scratch = try ScratchDirectory("resume-complete")
     defer { scratch.remove() }

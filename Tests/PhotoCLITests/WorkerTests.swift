@@ -2,6 +2,7 @@ import Bytes
 import Foundation
 import PhotoCore
 import Platform
+import Runtime
 import Testing
 #if canImport(Glibc)
 import Glibc

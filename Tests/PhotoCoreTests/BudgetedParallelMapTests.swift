@@ -1,6 +1,7 @@
 import Foundation
 @testable import PhotoCore
 @testable import Platform
+@testable import Runtime
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PhotoCore
+@testable import Runtime
 import Synchronization
 import Testing
 

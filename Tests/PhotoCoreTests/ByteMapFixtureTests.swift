@@ -1,5 +1,6 @@
 import Bytes
 import PhotoCore
+import Pipeline
 import Testing
 
 /// Byte accounting on the repository's fixtures: every planted hidden payload (Fixtures/hidden)

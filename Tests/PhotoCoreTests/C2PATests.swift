@@ -1,6 +1,7 @@
 import Bytes
 import Foundation
 import PhotoCore
+import Pipeline
 import Testing
 
 /// C2PA manifest stores: the JUMBF walk in each container (JPEG APP11 segments joined, PNG

@@ -1,4 +1,5 @@
 import PhotoCore
+import Pipeline
 import Testing
 
 /// Planted-defect outputs (Fixtures/defects, each with its descriptor and original): every

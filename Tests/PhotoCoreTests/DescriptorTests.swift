@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import Pipeline
 import Testing
 
 /// The descriptor as a carrier (coordinates in any key or value are PA001 with carrier

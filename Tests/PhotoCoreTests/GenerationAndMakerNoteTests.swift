@@ -1,5 +1,7 @@
+import Bytes
 import Foundation
 import PhotoCore
+import Pipeline
 import Testing
 
 /// Image-generator metadata (PA017) on the fixtures and the corpus's generator samples, its

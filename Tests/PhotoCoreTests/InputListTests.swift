@@ -1,6 +1,8 @@
 @testable import Bytes
 import Foundation
 @testable import PhotoCore
+@testable import Pipeline
+@testable import Platform
 import Testing
 
 /// `InputList` and `InputSelection.resolveList`: the compact sorted input list of a batch —

@@ -2,6 +2,7 @@ import Bytes
 import Codecs
 import Foundation
 import PhotoCore
+import Pipeline
 import Testing
 
 /// The libjxl and libbrotlidec wrappers on the jxl/ fixtures: pixels reduced while decoding, in

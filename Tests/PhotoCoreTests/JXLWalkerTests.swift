@@ -2,6 +2,7 @@ import Bytes
 import Codecs
 import Foundation
 import PhotoCore
+import Pipeline
 import Testing
 
 /// The JPEG XL walker on the jxl/ fixtures (Fixtures/gen/jxl.sh: cjxl, exiftool, brotli and

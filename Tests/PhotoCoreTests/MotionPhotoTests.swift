@@ -1,6 +1,7 @@
 @testable import Bytes
 import Foundation
 @testable import PhotoCore
+@testable import Pipeline
 import Testing
 
 /// Motion Photos: the MP4 a still carries is the child "motion-photo" of its layout tree, its

@@ -1,5 +1,6 @@
 @testable import Bytes
 import Codecs
+@testable import Pipeline
 import Testing
 
 @testable import PhotoCore

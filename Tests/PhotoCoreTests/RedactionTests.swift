@@ -1,6 +1,7 @@
 import Bytes
 import Foundation
 @testable import PhotoCore
+@testable import Pipeline
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Bytes
 import Codecs
 import Foundation
 import PhotoCore
+import Pipeline
 import Testing
 
 /// `sanitize` on the orientation fixtures: upright by the pixels (PSNR against ImageMagick's

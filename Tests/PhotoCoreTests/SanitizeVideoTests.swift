@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import Pipeline
 import Testing
 
 /// `sanitize` and video: a Motion Photo or a Live Photo still gives the still alone, and the

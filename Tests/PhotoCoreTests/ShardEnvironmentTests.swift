@@ -1,4 +1,5 @@
 @testable import PhotoCore
+@testable import Pipeline
 import Testing
 
 /// `--shard auto`: each engine's variables, as the engines document them, give the 1-based

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoCore
+import Pipeline
 import Platform
 import Testing
 

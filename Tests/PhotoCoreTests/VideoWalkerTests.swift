@@ -1,6 +1,7 @@
 import Bytes
 import Foundation
 import PhotoCore
+import Pipeline
 import Synchronization
 import Testing
 

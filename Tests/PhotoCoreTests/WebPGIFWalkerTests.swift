@@ -2,6 +2,7 @@ import Bytes
 import Codecs
 import Foundation
 import PhotoCore
+import Pipeline
 import Testing
 
 /// The WebP and GIF walkers on the carriers fixtures (Fixtures/gen/carriers.sh, checked there

@@ -1,4 +1,5 @@
 @testable import PhotoCore
+@testable import Runtime
 import Testing
 
 /// The malloc settings a worker is started with (`WorkerProcess.mallocTunables`): ours, after

@@ -1,6 +1,8 @@
 import Foundation
 @testable import PhotoCore
 @testable import Platform
+@testable import Pipeline
+@testable import Runtime
 import Testing
 
 /// Jobs and results cross the worker socket as JSON (`WorkerJob`, `WorkerResult`): a field that
@@ -92,8 +94,8 @@ import Testing
     #expect(frame.payload == render.bytes)
     #expect(WorkerResult(frame) == .render(.success(render)))
 
-    let failure = SanitizeFailure(message: "IMG_1.MOV: a MOV video: sanitize does not re-encode video; nothing was written",
-                                  bytesIn: 99, notes: ["a note"], findings: [Self.finding])
+    let failure = SanitizeFailure(message: "IMG_1.JPG: the pixels do not decode cleanly (Premature end of JPEG file); not sanitized",
+                                  bytesIn: 99, notes: ["a note"], findings: [Self.finding], remedy: .acceptDamage)
     #expect(Self.unset(failure).isEmpty)
     #expect(WorkerResult(WorkerResult.render(.failure(failure)).frame()) == .render(.failure(failure)))
     #expect(WorkerResult(WorkerResult.thumbnail("data:image/jpeg;base64,AAAA").frame()) == .thumbnail("data:image/jpeg;base64,AAAA"))

@@ -1,4 +1,6 @@
 import Dispatch
+import Foundation
+import Synchronization
 
 /// Maps over items on `jobs` threads; results keep the input order whatever the scheduling.
 public enum ParallelMap {
@@ -28,21 +30,16 @@ public enum ParallelMap {
 }
 
 /// Fixed slots written once each from several threads.
-package final class ResultSlots<R>: @unchecked Sendable {
-  // @unchecked: each slot is written by exactly one thread, read after all writers finished.
-  private var slots: [R?]
-  private let lock = NSLock()
-  package init(count: Int) { slots = Array(repeating: nil, count: count) }
-  package func set(_ i: Int, _ value: R) { lock.lock(); slots[i] = value; lock.unlock() }
-  package func values() -> [R] { slots.map { $0! } }
+package final class ResultSlots<R: Sendable>: Sendable {
+  private let slots: Mutex<[R?]>
+  package init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+  package func set(_ i: Int, _ value: sending R) { slots.withLock { $0[i] = value } }
+  package func values() -> [R] { slots.withLock { $0.map { $0! } } }
 }
 
 /// A counter shared between threads.
-package final class AtomicCounter: @unchecked Sendable {
-  // @unchecked: guarded by `lock`.
-  private var value = 0
-  private let lock = NSLock()
-  package func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value - 1 }
+package final class AtomicCounter: Sendable {
+  private let value = Atomic<Int>(0)
+  /// The value before this call's increment.
+  package func increment() -> Int { value.add(1, ordering: .relaxed).oldValue }
 }
-
-import Foundation

@@ -1,6 +1,8 @@
 import Foundation
 import PhotoCore
+import Pipeline
 import Platform
+import Runtime
 
 /// `photoaudit audit DIR | --originals DIR --outputs DIR [--pairs FILE]`: the batch gate.
 enum AuditCommand: Command {
@@ -138,7 +140,7 @@ enum AuditCommand: Command {
       do { listed = try selection.resolveList { key in shard?.contains(key: key) ?? true } } catch {
         throw UsageError(command: spec.name, message: "cannot use --files-from: \(error)")
       }
-      for (path, reason) in listed.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
+      OptionValues.tellSkipped(listed.skipped, command: spec.name, io: io)
       if listed.inputs.isFull || listed.aside.isFull {
         throw UsageError(command: spec.name, message: "the inputs hold more than 4 GiB of paths: split them over runs with --shard")
       }
@@ -147,7 +149,7 @@ enum AuditCommand: Command {
     }
     selection.relativePaths = true
     let found = selection.resolve()
-    for (path, reason) in found.listing.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
+    OptionValues.tellSkipped(found.listing.skipped, command: spec.name, io: io)
     var result: Pairing.Result
     do {
       result = try Pairing.plan(outputs: found.listing, outputsRoot: outputsFolder, originals: originals,

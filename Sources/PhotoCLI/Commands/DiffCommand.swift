@@ -1,5 +1,7 @@
 import Foundation
 import PhotoCore
+import Pipeline
+import Platform
 
 /// `photoaudit diff ORIGINAL OUTPUT`: every tag removed, added or changed, then the verdicts.
 enum DiffCommand: Command {

@@ -1,4 +1,5 @@
 import PhotoCore
+import Pipeline
 
 /// `photoaudit explain PA004`: what a finding means, why it matters, how to fix it — the text
 /// of docs/findings.md.

@@ -1,5 +1,7 @@
 import Bytes
 import PhotoCore
+import Pipeline
+import Runtime
 
 /// `photoaudit inspect FILE|DIR...`: what each file carries.
 enum InspectCommand: Command {

@@ -1,5 +1,7 @@
 import Bytes
 import PhotoCore
+import Pipeline
+import Runtime
 
 /// `photoaudit inspect --map FILE...`: what each file carries, plus the byte map — every byte
 /// attributed to a structure, the accounted fraction, and what the unexplained bytes look like.

@@ -1,5 +1,6 @@
 import Bytes
 import PhotoCore
+import Pipeline
 import Platform
 
 /// `photoaudit merge a.jsonl b.jsonl ...`: joins shard outputs into one report.
@@ -112,7 +113,7 @@ enum MergeCommand: Command {
     }
     let document = ReportJSON.document(command: header.command, files: files, unpairedOriginals: unpaired)
     let report = AuditReport(command: header.command, files: files.compactMap(ReportJSON.fileReport), unpairedOriginals: unpaired)
-    outcome.worstFinding = report.findings.map(\.severity).max()
+    outcome.worstFinding = report.findings.worstSeverity
     let text = format == "json" ? document.serialized() + "\n"
       : ReportOutput.render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn)
     OptionValues.emit(text, parsed: parsed, io: io, forPeople: OptionValues.isForPeople(format), command: spec.name, outcome: &outcome)

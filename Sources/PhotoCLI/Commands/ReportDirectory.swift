@@ -1,7 +1,9 @@
 import Bytes
 import Foundation
 import PhotoCore
+import Pipeline
 import Platform
+import Runtime
 
 /// `audit --report-dir DIR`: report.json, report.md, junit.xml and report.html, replacing the
 /// folder as a whole (`FolderReplacement`): a stopped or killed run leaves the old reports or

@@ -1,6 +1,8 @@
 import Foundation
 import PhotoCore
+import Pipeline
 import Platform
+import Runtime
 
 /// `photoaudit sanitize INPUT... --out DIR`: the normalize-and-strip pipeline, done right.
 enum SanitizeCommand: Command {
@@ -119,7 +121,7 @@ enum SanitizeCommand: Command {
     let failedInputs = zip(plan, results).contains { job, r in r.error != nil && r.writeFailure == nil && job.conflict == nil }
     let severities = results.flatMap { $0.findings.map(\.severity) } + (failedInputs ? [.error] : [])
       + (results.contains { $0.gpsRemoved == false } ? [.error] : [])
-    outcome.worstFinding = severities.max()
+    outcome.worstFinding = Severity.worst(severities)
     if !parsed.has(CommonOptions.quiet) {
       let seconds = Date().timeIntervalSince(started)
       let bytesIn = results.reduce(0) { $0 + $1.bytesIn }, bytesOut = results.reduce(0) { $0 + $1.bytesOut }
@@ -143,8 +145,15 @@ enum SanitizeCommand: Command {
   }
 
   /// What to do about a failure, when there is something to say: "(use --force to replace it)".
+  /// What the user can do about a failure, in this command's options: the one place a
+  /// remediation failure becomes advice.
   static func advice(_ r: SanitizeResult) -> String {
-    r.writeFailure?.isExisting == true && r.error?.hasPrefix("cannot write") == true ? " (use --force to replace it)" : ""
+    if r.writeFailure?.isExisting == true && r.error?.hasPrefix("cannot write") == true { return " (use --force to replace it)" }
+    switch r.remedy {
+    case .trimEdges: return " (use --trim to drop the partial edge blocks)"
+    case .acceptDamage: return " (--accept-damaged writes what decodes)"
+    case nil: return ""
+    }
   }
 
   static func options(_ parsed: ParsedArguments) throws(UsageError) -> SanitizeOptions {

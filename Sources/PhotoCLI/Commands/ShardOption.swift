@@ -1,4 +1,5 @@
 import PhotoCore
+import Pipeline
 
 /// `--shard K/N|auto` and `--shards N` (SPEC "Scale"): the shard this run audits. With `auto`,
 /// the batch engine's variables say it (`ShardEnvironment`), and the shard found is said on

@@ -1,7 +1,9 @@
 import Bytes
 import Foundation
 import PhotoCore
+import Pipeline
 import Platform
+import Runtime
 
 /// `photoaudit verify OUTPUT... [--descriptor FILE|auto] [--original FILE]`.
 enum VerifyCommand: Command {

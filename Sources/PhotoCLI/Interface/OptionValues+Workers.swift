@@ -2,7 +2,9 @@ import Foundation
 import PhotoCore
 #if canImport(Glibc)
 import Glibc
+import Pipeline
 import Platform
+import Runtime
 #endif
 
 extension OptionValues {

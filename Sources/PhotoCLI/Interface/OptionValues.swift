@@ -1,6 +1,7 @@
 import Bytes
 import Foundation
 import PhotoCore
+import Pipeline
 import Platform
 
 /// The common options' values, read and checked (declared in `CommonOptions`).
@@ -116,7 +117,7 @@ enum OptionValues {
       throw UsageError(command: spec.name, message: "missing argument; usage: \(spec.synopsis)")
     }
     let found = selection.resolve()
-    for (path, reason) in found.listing.skipped { io.message(spec.name, "skipped \(path): \(reason)") }
+    tellSkipped(found.listing.skipped, command: spec.name, io: io)
     let files = found.listing.files.filter { found.listing.named.contains($0) || !Pairing.isAuxiliary($0) }
     if found.missingNamed.isEmpty { try requireSome(count: files.count, roots: parsed.positionals, parsed, command: spec.name) }
     return SelectedInputs(files: files, relative: found.listing.relative, missingNamed: found.missingNamed)
@@ -124,6 +125,15 @@ enum OptionValues {
 
   /// A batch that finds nothing to check fails (SPEC "Fail closed": a gate never passes on
   /// nothing) unless --allow-empty.
+  /// Says on stderr which paths a walk left out and why, with the option that would include
+  /// them: the one place a skip reason becomes advice.
+  static func tellSkipped(_ skipped: [(path: String, reason: SkipReason)], command: String, io: CommandIO) {
+    for (path, reason) in skipped {
+      let advice = reason == .symbolicLink ? " (use --follow-symlinks)" : ""
+      io.message(command, "skipped \(path): \(reason)\(advice)")
+    }
+  }
+
   static func requireSome(count: Int, roots: [String], _ parsed: ParsedArguments, command: String) throws(UsageError) {
     guard count == 0, !parsed.has(CommonOptions.allowEmpty) else { return }
     let under = roots.isEmpty ? "in the --files-from list" : "under " + roots.joined(separator: ", ")

@@ -12,10 +12,10 @@ struct ByteMapBuilder {
   /// unaccounted) so a hostile file cannot make the map itself huge.
   static let maxRegions = 200_000
 
-  let fileSize: Int
+  package let fileSize: Int
   /// Claims and holes of one depth.
   private struct Layer {
-    var claims: [ByteRegion] = []
+    package var claims: [ByteRegion] = []
     var holes: [ByteRegion] = []
   }
   /// Layers by depth (index 0 unused: depths start at 1).
@@ -27,11 +27,11 @@ struct ByteMapBuilder {
   init(fileSize: Int) { self.fileSize = fileSize }
 
   /// True when no more claims are taken.
-  var isFull: Bool { count >= Self.maxRegions }
+  package var isFull: Bool { count >= Self.maxRegions }
 
   /// Attributes `range` to a structure (`kind` .structure or .opaque) at `depth`. Clamped to the
   /// file. `header` bytes of framing at the start are skipped when the content is sniffed.
-  mutating func claim(_ range: Range<Int>, _ path: [String], kind: ByteRegionKind = .structure, note: String? = nil,
+  package mutating func claim(_ range: Range<Int>, _ path: [String], kind: ByteRegionKind = .structure, note: String? = nil,
                       header: Int = 0, depth: Int = 1) {
     guard let clamped = clamp(range) else { return }
     guard !isFull else {
@@ -61,7 +61,7 @@ struct ByteMapBuilder {
   }
 
   /// Records a problem met while mapping.
-  mutating func warn(_ message: String) {
+  package mutating func warn(_ message: String) {
     if warnings.count < 100 { warnings.append(message) }
     else if warnings.count == 100 { warnings.append("more problems not listed") }
   }
@@ -98,7 +98,7 @@ struct ByteMapBuilder {
   }
 
   /// Sorts by offset (stable) and trims overlaps: the earlier-starting region keeps its bytes.
-  static func resolve(_ list: [ByteRegion]) -> [ByteRegion] {
+  package static func resolve(_ list: [ByteRegion]) -> [ByteRegion] {
     // Walkers emit in file order: sort only when they did not.
     let inOrder = zip(list, list.dropFirst()).allSatisfy { $0.offset <= $1.offset }
     let sorted = inOrder ? list : list.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
@@ -137,7 +137,7 @@ struct ByteMapBuilder {
   }
 
   /// Two sorted lists of disjoint regions as one sorted list.
-  static func merge(_ a: [ByteRegion], _ b: [ByteRegion]) -> [ByteRegion] {
+  package static func merge(_ a: [ByteRegion], _ b: [ByteRegion]) -> [ByteRegion] {
     guard !a.isEmpty else { return b }
     guard !b.isEmpty else { return a }
     var out: [ByteRegion] = []
@@ -156,7 +156,7 @@ struct ByteMapBuilder {
   }
 
   /// `region` cut to `range` (inside it); its header shrinks by what was cut off the front.
-  static func piece(_ region: ByteRegion, _ range: Range<Int>) -> ByteRegion {
+  package static func piece(_ region: ByteRegion, _ range: Range<Int>) -> ByteRegion {
     var out = region
     out.headerLength = max(0, region.headerLength - (range.lowerBound - region.offset))
     out.offset = range.lowerBound

@@ -19,7 +19,7 @@ public enum ByteMapReport {
     ])
   }
 
-  static func document(_ d: ByteMap.Document) -> JSONValue {
+  package static func document(_ d: ByteMap.Document) -> JSONValue {
     .object([
       ("path", .string(d.path)),
       ("origin", .string(d.origin.rawValue)),
@@ -29,7 +29,7 @@ public enum ByteMapReport {
     ])
   }
 
-  static func region(_ r: ByteRegion, redact: Bool = false) -> JSONValue {
+  package static func region(_ r: ByteRegion, redact: Bool = false) -> JSONValue {
     .object([
       ("offset", .int(Int64(r.offset))),
       ("length", .int(Int64(r.length))),

@@ -35,7 +35,7 @@ public struct UnaccountedBytesCheck: Check {
                          severity: severity(region)))
     }
     let rest = suspicious.dropFirst(maxListed)
-    if let worst = rest.map(severity).max() {
+    if let worst = Severity.worst(rest.map(severity)) {
       let bytes = rest.reduce(0) { $0 + $1.length }
       out.append(Finding(.unaccountedBytes, file: file, carrier: "bytes",
                          evidence: "\(rest.count) more unexplained or opaque regions, \(bytes) bytes in all",
@@ -71,14 +71,14 @@ public struct UnaccountedBytesCheck: Check {
   }
 
   /// The first element of the path, lower-cased for the carrier column ("trailer", "mdat", "app9").
-  static func carrier(_ region: ByteRegion) -> String {
+  package static func carrier(_ region: ByteRegion) -> String {
     let top = region.path.first ?? "bytes"
     return top.hasPrefix("(") ? "bytes" : top
   }
 
   /// "68 unaccounted bytes at byte 3310 (trailer: after EOI): text \"location: …\"" (the text
   /// excerpt secret: "text \"‹redacted #…›\"").
-  static func evidence(_ region: ByteRegion) -> RedactableText {
+  package static func evidence(_ region: ByteRegion) -> RedactableText {
     let place = region.note.map { "\(region.pathText): \($0)" } ?? region.pathText
     let what = region.kind == .opaque ? "opaque structure of \(region.length) bytes" : "\(region.length) unaccounted bytes"
     let looks: RedactableText = region.content.map { ": \($0.evidence)" } ?? ""

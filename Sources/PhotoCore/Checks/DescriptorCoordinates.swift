@@ -122,7 +122,7 @@ public enum DescriptorCoordinates {
   }
 
   /// `[lat, lon(, alt)]` or GeoJSON's `[lon, lat(, alt)]` under a location key.
-  static func array(_ items: [JSONValue], key words: [String], path: String, into found: inout [DescriptorCoordinate]) {
+  package static func array(_ items: [JSONValue], key words: [String], path: String, into found: inout [DescriptorCoordinate]) {
     guard words.contains(where: arrayWords.contains), (2...3).contains(items.count) else { return }
     let numbers = items.compactMap(\.doubleValue)
     guard numbers.count == items.count, numbers[0] != numbers[0].rounded() || numbers[1] != numbers[1].rounded(),
@@ -135,7 +135,7 @@ public enum DescriptorCoordinates {
                                       form: lonFirst ? "[longitude, latitude] array" : "[latitude, longitude] array"))
   }
 
-  static func text(_ s: String, path: String, into found: inout [DescriptorCoordinate]) {
+  package static func text(_ s: String, path: String, into found: inout [DescriptorCoordinate]) {
     guard s.utf8.count >= 7 else { return }  // the shortest match, "1.000 2.000", is longer
     for match in CoordinateText.find(in: s) {
       found.append(DescriptorCoordinate(path: path, latitude: match.latitude, longitude: match.longitude, form: match.form.rawValue))
@@ -143,7 +143,7 @@ public enum DescriptorCoordinates {
   }
 
   /// A number, or a string holding one ("31.230416", "31.230416 N", "-122.03").
-  static func degrees(_ value: JSONValue, latitude: Bool) -> Double? {
+  package static func degrees(_ value: JSONValue, latitude: Bool) -> Double? {
     if let number = value.doubleValue { return number.isFinite ? number : nil }
     guard var text = value.stringValue?.trimmingWhitespace(), !text.isEmpty, text.utf8.count < 40 else { return nil }
     var sign = 1.0

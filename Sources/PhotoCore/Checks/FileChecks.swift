@@ -1,9 +1,9 @@
 import Bytes
 /// PA013: the output (or its descriptor) could not be read.
 struct UnreadableCheck: Check {
-  var ids: [FindingID] { [.unreadable] }
+  package var ids: [FindingID] { [.unreadable] }
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     var out: [Finding] = []
     if let error = s.output.error {
       out.append(Finding(.unreadable, file: s.output.path, evidence: error))
@@ -26,9 +26,9 @@ struct UnreadableCheck: Check {
 /// PA015: parts of the output that could not be checked (caps, limits, unparseable carriers,
 /// undecodable pixels, the time budget). No clean verdict from a partial read.
 struct IncompleteCheckCheck: Check {
-  var ids: [FindingID] { [.incompleteCheck] }
+  package var ids: [FindingID] { [.incompleteCheck] }
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     (s.output.incomplete + (s.pixels?.incomplete ?? [])).uniqued().map { part in
       Finding(.incompleteCheck, file: s.output.path, carrier: part.scope, evidence: "\(part.scope) not fully checked: \(part.reason)")
     }
@@ -38,7 +38,7 @@ struct IncompleteCheckCheck: Check {
 /// PA008: width, height, format or size_bytes in the descriptor differ from the file (error);
 /// the descriptor lacks some of the claims it should make (warning: those were not checked).
 struct DescriptorMismatchCheck: Check {
-  var ids: [FindingID] { [.descriptorMismatch] }
+  package var ids: [FindingID] { [.descriptorMismatch] }
 
   /// Format names a descriptor may use for each format.
   static let aliases: [ImageFormat: Set<String>] = [
@@ -49,7 +49,7 @@ struct DescriptorMismatchCheck: Check {
     .tiff: ["tiff", "tif", "image/tiff"], .dng: ["dng", "image/x-adobe-dng"], .raw: ["raw"],
   ]
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     guard let d = s.descriptor else { return [] }
     let m = s.output
     var out: [Finding] = []
@@ -77,9 +77,9 @@ struct DescriptorMismatchCheck: Check {
 
 /// PA011: the original had an ICC profile (e.g. Display P3) and the output has none.
 struct ICCDroppedCheck: Check {
-  var ids: [FindingID] { [.iccDropped] }
+  package var ids: [FindingID] { [.iccDropped] }
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     guard let original = s.original, original.has(.icc), !s.output.has(.icc) else { return [] }
     let name = original.iccDescription.map { "'\($0)' " } ?? ""
     return [Finding(.iccDropped, file: s.output.path, carrier: "icc",

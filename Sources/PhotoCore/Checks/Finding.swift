@@ -3,7 +3,16 @@ import Bytes
 public enum Severity: String, Sendable, Equatable, Hashable, Comparable, Codable, CaseIterable {
   case info, warning, error
   public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
-  var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
+  package var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
+
+  /// The worst of `severities`, nil when there are none: the one rule behind a file's verdict,
+  /// a report's, a tally's and the exit status.
+  public static func worst(_ severities: some Sequence<Severity>) -> Severity? { severities.max() }
+}
+
+extension Sequence<Finding> {
+  /// The worst severity among these findings, nil when there are none.
+  public var worstSeverity: Severity? { Severity.worst(lazy.map(\.severity)) }
 }
 
 /// The SPEC's finding IDs, with their stable names and default severities.

@@ -4,9 +4,9 @@ import Foundation
 /// PA001: coordinates in any carrier of the output (EXIF, XMP, MPF images, thumbnail, HEIF
 /// items, PNG chunks) or in its descriptor. A GPS IFD without coordinates is reported as info.
 struct GPSPresentCheck: Check {
-  var ids: [FindingID] { [.gpsPresent] }
+  package var ids: [FindingID] { [.gpsPresent] }
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     let file = s.output.path
     var out = s.output.gps.map { fix in
       Finding(.gpsPresent, file: file, carrier: GPSEvidence.carrier(fix), tag: fix.tag ?? (fix.signature == nil ? "GPSLatitude/GPSLongitude" : "GPS signature"),
@@ -36,9 +36,9 @@ extension GPSPresentCheck {
 /// for the upload — the file and the descriptor sent with it — so a descriptor that says
 /// `gps_removed: true` while carrying coordinates itself makes a false claim too.
 struct GPSClaimCheck: Check {
-  var ids: [FindingID] { [.gpsClaimFalse, .claimUnderstated] }
+  package var ids: [FindingID] { [.gpsClaimFalse, .claimUnderstated] }
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     guard let descriptor = s.descriptor, let claim = descriptor.gpsRemoved else { return [] }
     let file = s.output.path
     if claim, let first = s.output.gps.first {
@@ -66,17 +66,17 @@ struct GPSClaimCheck: Check {
 /// where it is and its fingerprint, and `--reveal` the value.
 public enum GPSEvidence {
   /// Degrees to 6 decimals (about 0.1 m), as people read coordinates.
-  static func degrees(_ value: Double) -> String { SecretValue.degreesText(value) }
+  package static func degrees(_ value: Double) -> String { SecretValue.degreesText(value) }
 
   /// Altitude to 0.1 m, as people read it ("12.5 m", "-3 m").
-  static func metres(_ value: Double) -> String {
+  package static func metres(_ value: Double) -> String {
     let tenths = (value * 10).rounded() / 10
     // A whole number that fits in Int64 prints without decimals (a hostile altitude of 1e30 m does not trap).
     return (tenths == tenths.rounded() && abs(tenths) < 1e15 ? String(Int64(tenths)) : CFormat.fixed(tenths, places: 1)) + " m"
   }
 
   /// The carrier path ("exif", "thumbnail/exif", "trailer#1/exif", "raw-bytes").
-  static func carrier(_ fix: GPSFix) -> String { fix.path.description }
+  package static func carrier(_ fix: GPSFix) -> String { fix.path.description }
 
   /// The carrier name of coordinates found in the descriptor.
   static let descriptorCarrier = "descriptor"

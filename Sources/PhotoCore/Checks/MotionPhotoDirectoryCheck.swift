@@ -4,9 +4,9 @@
 /// "motion-photo" or, when the XMP is wrong about it, as trailing data; its GPS is PA001 all the
 /// same): this finding says the file's own description of its layout is false. Warning.
 struct MotionPhotoDirectoryCheck: Check {
-  var ids: [FindingID] { [.unaccountedBytes] }
+  package var ids: [FindingID] { [.unaccountedBytes] }
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     (s.output.motionPhoto?.mismatches ?? []).map { mismatch in
       Finding(.unaccountedBytes, file: s.output.path, carrier: "xmp", tag: "Container:Directory",
               evidence: "Motion Photo layout: \(mismatch)", severity: .warning)

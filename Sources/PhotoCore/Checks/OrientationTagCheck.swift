@@ -1,9 +1,9 @@
 /// PA003: an output that still carries a non-identity orientation: EXIF Orientation ≠ 1 (or
 /// invalid), a stale XMP tiff:Orientation, HEIF irot/imir.
 struct OrientationTagCheck: Check {
-  var ids: [FindingID] { [.orientationTag] }
+  package var ids: [FindingID] { [.orientationTag] }
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     let o = s.output.orientation
     let file = s.output.path
     var out: [Finding] = []

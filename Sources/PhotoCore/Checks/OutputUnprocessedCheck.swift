@@ -11,8 +11,8 @@ import Bytes
 ///   IPTC or MakerNote tags that the output repeats exactly, no more and no fewer (the primary
 ///   image's, GPS and camera tags included). An original without such metadata gives no
 ///   evidence of a skipped strip, so a faithful re-encode of a bare original is not reported.
-struct OutputUnprocessedCheck: Check {
-  var ids: [FindingID] { [.outputUnprocessed] }
+package struct OutputUnprocessedCheck: Check {
+  package var ids: [FindingID] { [.outputUnprocessed] }
 
   /// Smallest fingerprint correlation for "the original's pixels" (a same-size re-encode scores
   /// above 0.99; any resize, crop or rotation changes the size or the best match).
@@ -20,7 +20,7 @@ struct OutputUnprocessedCheck: Check {
   /// The carriers whose tags make up "the original's metadata".
   static let metadataKinds: Set<CarrierKind> = [.exif, .xmp, .iptc, .makernote]
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     guard let original = s.original, original.error == nil else { return [] }
     let output = s.output
     if s.sameBytesAsOriginal {
@@ -37,7 +37,7 @@ struct OutputUnprocessedCheck: Check {
   }
 
   /// The primary image's metadata tags, as comparable text.
-  static func metadata(_ m: PhotoMetadata) -> Set<String> {
+  package static func metadata(_ m: PhotoMetadata) -> Set<String> {
     Set(m.tags.filter { $0.item == nil && metadataKinds.contains($0.carrier) }.map {
       "\($0.carrier.rawValue)|\($0.group)|\($0.name)|\($0.value.display)"
     })
@@ -45,7 +45,7 @@ struct OutputUnprocessedCheck: Check {
 
   /// True when `output` holds exactly the original's bytes. The original is read (again) only
   /// when both files have the same size.
-  static func sameBytes(_ output: (any ByteSource)?, _ original: (metadata: PhotoMetadata, source: (any ByteSource)?)?) -> Bool {
+  package static func sameBytes(_ output: (any ByteSource)?, _ original: (metadata: PhotoMetadata, source: (any ByteSource)?)?) -> Bool {
     guard let output, let original, original.metadata.error == nil, original.metadata.fileSize == output.count else { return false }
     guard let source = original.source ?? (try? FileSource(path: original.metadata.path)), source.count == output.count else {
       return false

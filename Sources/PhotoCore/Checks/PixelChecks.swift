@@ -1,9 +1,9 @@
 import Bytes
 /// PA004: the output's pixels display rotated or mirrored relative to the original as displayed.
 struct OrientationPixelCheck: Check {
-  var ids: [FindingID] { [.orientationPixels] }
+  package var ids: [FindingID] { [.orientationPixels] }
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     guard let verdict = s.pixels?.orientation else { return [] }
     switch verdict.kind {
     case .upright: return []
@@ -18,9 +18,9 @@ struct OrientationPixelCheck: Check {
 
 /// PA009: the output's content does not match the claimed crop of the original.
 struct CropCheck: Check {
-  var ids: [FindingID] { [.cropMismatch] }
+  package var ids: [FindingID] { [.cropMismatch] }
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     guard let crop = s.pixels?.crop, !crop.matches else { return [] }
     var evidence = crop.claimed.map { "claimed crop \($0) matches at \(String(format: "%.2f", crop.claimedScore))" }
       ?? "the output does not show the whole original (match \(String(format: "%.2f", crop.claimedScore)))"
@@ -41,13 +41,13 @@ struct CropCheck: Check {
 /// it can show the uncropped or unrotated original. A preview the pixels judged is not judged by
 /// its shape.
 struct ThumbnailCheck: Check {
-  var ids: [FindingID] { [.thumbnailLeak] }
+  package var ids: [FindingID] { [.thumbnailLeak] }
 
   /// Largest relative aspect-ratio difference of a thumbnail made from its image (rounding of
   /// a 160×120-class thumbnail; the pixel comparison uses the same bound).
   static let shapeTolerance = 0.1
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     var out = s.output.gps.compactMap { fix -> Finding? in
       let what = fix.path.contains("thumbnail") ? "thumbnail" : fix.path.contains(EmbeddedDocumentFinder.vendorPreviewStep) ? "preview" : nil
       return what.map { Finding(.thumbnailLeak, file: s.output.path, carrier: GPSEvidence.carrier(fix), tag: "GPS",
@@ -89,9 +89,9 @@ struct ThumbnailCheck: Check {
 /// PA016: the output's pixels do not decode cleanly (truncated, premature end, corrupt data):
 /// viewers show grey or garbage where the data is missing.
 struct OutputDamagedCheck: Check {
-  var ids: [FindingID] { [.outputDamaged] }
+  package var ids: [FindingID] { [.outputDamaged] }
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     guard let damage = s.pixels?.outputDamage else { return [] }
     return [Finding(.outputDamaged, file: s.output.path, carrier: "pixels",
                     evidence: "the pixels do not decode cleanly: \(damage); viewers show grey or garbage where the data is missing")]

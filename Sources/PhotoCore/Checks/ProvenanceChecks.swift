@@ -3,12 +3,12 @@ import Bytes
 /// assertions, ingredients, thumbnails; its signature is not validated); error when it carries
 /// GPS or a thumbnail that shows other content than the output. One finding per store.
 struct ProvenanceManifestCheck: Check {
-  var ids: [FindingID] { [.provenanceManifest] }
+  package var ids: [FindingID] { [.provenanceManifest] }
 
   /// Said of every manifest: photoaudit reads them, it does not verify them.
   static let notValidated = "the signature was not validated (photoaudit does not verify C2PA signatures)"
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     let m = s.output
     var stores: [CarrierPath] = []
     for manifest in m.manifests where !stores.contains(manifest.store) { stores.append(manifest.store) }
@@ -55,9 +55,9 @@ struct ProvenanceManifestCheck: Check {
 /// output (by pixels) shows what the output removed — the uncropped or unrotated original, an
 /// ingredient. Without pixels they are listed by PA018.
 struct C2PAThumbnailCheck: Check {
-  var ids: [FindingID] { [.thumbnailLeak] }
+  package var ids: [FindingID] { [.thumbnailLeak] }
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     (s.pixels?.c2paThumbnails ?? []).filter { !$0.matches }.map { verdict in
       Finding(.thumbnailLeak, file: s.output.path, carrier: verdict.path.description, tag: "pixels", evidence: verdict.detail)
     }

@@ -7,7 +7,7 @@ import Bytes
 /// numeric values is info. Any other carrier (EXIF, IPTC…), any other field (GPS, names, dates)
 /// or an XMP packet that gave no fields at all (unreadable, so unproven) keeps it an error.
 struct SecondaryImageMetadataCheck: Check {
-  var ids: [FindingID] { [.secondaryImageMetadata] }
+  package var ids: [FindingID] { [.secondaryImageMetadata] }
   static let metadataKinds: Set<CarrierKind> = [.exif, .xmp, .iptc, .photoshop, .makernote]
   /// XMP fields that only say how to render a gain map: group → names. Values must be numbers.
   static let renderingFields: [String: Set<String>] = [
@@ -16,7 +16,7 @@ struct SecondaryImageMetadataCheck: Check {
                   "HDRCapacityMin", "HDRCapacityMax"],
   ]
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     s.output.embeddedImages.filter { $0.kind != .thumbnail }.compactMap { image in
       let kinds = image.carrierKinds.filter(Self.metadataKinds.contains).uniqued()
       guard !kinds.isEmpty else { return nil }
@@ -34,7 +34,7 @@ struct SecondaryImageMetadataCheck: Check {
 
   /// The metadata tags of an embedded image: an MPF image's carry its index; a HEIF item's
   /// metadata items (`cdsc` references to it) carry their own item IDs.
-  static func tags(of image: EmbeddedImage, in m: PhotoMetadata) -> [MetadataTag] {
+  package static func tags(of image: EmbeddedImage, in m: PhotoMetadata) -> [MetadataTag] {
     guard let item = image.item else { return [] }
     var items: Set<Int> = [item]
     for carrier in m.carriers where carrier.describedItems.contains(item) {

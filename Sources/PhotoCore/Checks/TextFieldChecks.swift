@@ -1,10 +1,10 @@
 import Bytes
 /// PA006: textual location (city, country, sub-location) left in XMP, IPTC or a C2PA assertion.
 struct LocationTextCheck: Check {
-  var ids: [FindingID] { [.locationText] }
+  package var ids: [FindingID] { [.locationText] }
 
   /// Tag names holding a place name. [IPTC-IIM 2:90–2:101; IPTC Core/Ext; photoshop:]
-  static let names = NameSet([
+  package static let names = NameSet([
     "City", "State", "Country", "CountryCode", "Location", "Sub-location", "Province-State",
     "Country-PrimaryLocationName", "Country-PrimaryLocationCode", "LocationCreatedCity",
     "LocationCreatedSublocation", "LocationCreatedProvinceState", "LocationCreatedCountryName",
@@ -25,7 +25,7 @@ struct LocationTextCheck: Check {
     return out
   }
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     Self.locationTags(s.output.tags).map { tag in
       Finding(.locationText, file: s.output.path, carrier: tag.document.appending(tag.carrier.rawValue).description, tag: "\(tag.group):\(tag.name)",
               evidence: "\(tag.group):\(tag.name) = \(secret: SecretTags.value(tag))")
@@ -35,9 +35,9 @@ struct LocationTextCheck: Check {
 
 /// PA007: serial numbers, owner/artist names, unique IDs, XMP history left in the output.
 struct IdentifyingFieldsCheck: Check {
-  var ids: [FindingID] { [.identifyingFields] }
+  package var ids: [FindingID] { [.identifyingFields] }
 
-  func findings(for s: CheckSubject) -> [Finding] {
+  package func findings(for s: CheckSubject) -> [Finding] {
     CaptureSummary.identifying(s.output).map { tag in
       Finding(.identifyingFields, file: s.output.path, carrier: tag.document.appending(tag.carrier.rawValue).description, tag: "\(tag.group):\(tag.name)",
               evidence: "\(tag.group):\(tag.name) = \(secret: SecretTags.value(tag))")

@@ -94,6 +94,6 @@ extension HEIFFile {
 
 /// Why a HEIF picture is not laid out as coded images (the whole-file decode is used instead).
 struct LayoutProblem: Error, Sendable, Equatable {
-  var reason: String
+  package var reason: String
   init(_ reason: String) { self.reason = reason }
 }

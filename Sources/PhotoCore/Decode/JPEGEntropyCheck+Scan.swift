@@ -147,7 +147,7 @@ extension JPEGEntropyCheck {
 /// [T.81 F.1.2.1.1, F.1.2.2.1: 11 and 10 at 8 bits, 15 and 14 at 12 bits] and the largest DC
 /// coefficient magnitude (8 × 2^(P−1)).
 struct BlockLimits {
-  var precision: Int
+  package var precision: Int
   var dcCategory: Int { precision > 8 ? 15 : 11 }
   var acCategory: Int { precision > 8 ? 14 : 10 }
   var dcMagnitude: Int { 8 << (max(8, min(precision, 16)) - 1) }

@@ -30,16 +30,16 @@ enum JPEGEntropyCheck {
   /// One component of the frame: id, sampling factors and the first (DC) entry of its
   /// quantization table. [T.81 B.2.2]
   struct Component {
-    var id: UInt8
-    var h: Int
-    var v: Int
+    package var id: UInt8
+    package var h: Int
+    package var v: Int
     /// Its quantization table's selector, then the table's DC step once the scan starts.
-    var table: Int
+    package var table: Int
     var dcStep = 0
   }
 
   /// Checks the JPEG in `bytes`.
-  static func check(_ bytes: [UInt8]) -> Verdict {
+  package static func check(_ bytes: [UInt8]) -> Verdict {
     guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == JPEGMarker.soi else { return .notChecked("no SOI") }
     var dc = [JPEGHuffmanTable?](repeating: nil, count: 4), ac = dc
     var dcSteps = [Int](repeating: 0, count: 4)

@@ -3,7 +3,7 @@
 /// [T.81 B.2.4.2 (DHT), C.2 (code generation), F.2.2.3 (DECODE)]
 struct JPEGHuffmanTable: Sendable, Equatable {
   /// HUFFVAL: the symbols in order of increasing code length.
-  var values: [UInt8]
+  package var values: [UInt8]
   /// MINCODE, MAXCODE and VALPTR by code length 1…16 (index 0 unused); `maxCode` is -1 for a
   /// length without codes.
   var minCode = [Int](repeating: 0, count: 17)
@@ -36,7 +36,7 @@ struct JPEGHuffmanTable: Sendable, Equatable {
 /// (0xFF then anything else) ends the data, after which zeros are read, as libjpeg does, and
 /// `atMarker` says so. [T.81 F.1.2.3, F.2.2.5]
 struct JPEGBitReader {
-  let bytes: [UInt8]
+  package let bytes: [UInt8]
   /// The next byte to read.
   private(set) var position: Int
   private var buffer: UInt32 = 0
@@ -82,7 +82,7 @@ struct JPEGBitReader {
   mutating func alignToByte() { bufferedBits = 0 }
 
   /// Decodes one symbol with `table`; nil when no code of 16 bits or fewer matches. [F.2.2.3]
-  mutating func decode(_ table: JPEGHuffmanTable) -> UInt8? {
+  package mutating func decode(_ table: JPEGHuffmanTable) -> UInt8? {
     var code = bit()
     var length = 1
     while length <= 16 && code > table.maxCode[length] {

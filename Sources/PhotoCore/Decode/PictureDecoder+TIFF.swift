@@ -7,20 +7,20 @@ import Codecs
 /// holds whole, or a preview directory libtiff decodes — which cameras and raw converters
 /// render from the same sensor data, stored unrotated like it. [SPEC "Formats": "pixel checks on
 /// the largest embedded preview"]
-struct TIFFPictureChoice: Sendable, Equatable {
-  var source: TIFFPictureSource
+package struct TIFFPictureChoice: Sendable, Equatable {
+  package var source: TIFFPictureSource
   /// Which directory it is ("IFD0", "SubIFD1") and whether it is a preview of the main image.
-  var directory: String
-  var isPreview: Bool
+  package var directory: String
+  package var isPreview: Bool
   /// Its size, when the directory says (a JPEG's own header says otherwise).
-  var size: PixelSize?
+  package var size: PixelSize?
   /// A Panasonic or Olympus raw, whose magic number libtiff must be shown as TIFF's.
   var presentMagic42: Bool
 
   /// The picture of the TIFF file in `source`; throws why there is none: the file does not
   /// read, its main image uses a coding no decoder here has (a TIFF), or it is sensor data and
   /// no preview decodes (a raw).
-  static func choose(_ source: any ByteSource) throws(PixelDecodeFailure) -> TIFFPictureChoice {
+  package static func choose(_ source: any ByteSource) throws(PixelDecodeFailure) -> TIFFPictureChoice {
     guard let head = try? source.bytes(in: 0..<TIFFFileHeader.neededBytes), let header = TIFFFileHeader.parse(head) else {
       throw .damaged("the file has no TIFF header")
     }

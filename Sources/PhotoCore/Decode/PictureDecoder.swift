@@ -21,8 +21,8 @@ public struct ReducedPicture: Sendable {
   /// produced a picture: libjpeg-turbo fills what it could not decode with grey.
   public var damage: String?
   /// The transform to display: HEIF `clap` (in stored coordinates), then the orientation.
-  var crop: PixelRect?
-  var orientation: Orientation
+  package var crop: PixelRect?
+  package var orientation: Orientation
 
   /// The picture as displayed, at the reduced scale: the `clap` crop scaled down, then the
   /// orientation (EXIF for JPEG/PNG, irot/imir for HEIF).
@@ -63,7 +63,7 @@ public enum PictureDecoder {
 
   /// Decodes reduced by the whole area factor `factor` (PNG, HEIF; JPEG by the DCT scale 1/k when
   /// libjpeg-turbo has it): `sanitize` plans its own reduction.
-  static func decode(_ source: any ByteSource, metadata: PhotoMetadata, heif: HEIFFile?, factor: Int,
+  package static func decode(_ source: any ByteSource, metadata: PhotoMetadata, heif: HEIFFile?, factor: Int,
                      maxPixels: Int, threads: Int = 1) throws(PixelDecodeFailure) -> ReducedPicture {
     try decode(source, metadata: metadata, heif: heif, reduction: .factor(factor), maxPixels: maxPixels, threads: threads)
   }
@@ -76,7 +76,7 @@ public enum PictureDecoder {
     case factor(Int)
 
     /// The area factor for a picture of `width × height`.
-    func factor(width: Int, height: Int) -> Int {
+    package func factor(width: Int, height: Int) -> Int {
       switch self {
       case .longSideAtLeast(let side): PixelReduction.factor(width: width, height: height, minimumLongSide: side)
       case .factor(let k): max(1, k)
@@ -205,7 +205,7 @@ enum WholePictureGate {
   private static let gate = Mutex(())
 
   /// Runs `decode`, holding the gate when it decodes a whole picture above `threshold` pixels.
-  static func decoding<T>(isWhole: Bool, pixels: Int, _ decode: () throws -> T) throws -> T {
+  package static func decoding<T>(isWhole: Bool, pixels: Int, _ decode: () throws -> T) throws -> T {
     guard isWhole, pixels > threshold else { return try decode() }
     return try gate.withLock { _ in try decode() }
   }

@@ -47,7 +47,7 @@ public enum PixelDecodeFailure: Error, Sendable, Equatable, CustomStringConverti
 
 /// A `ByteSource` as the input a streaming decoder pulls from.
 struct ByteSourceInput: DecoderInput {
-  let source: any ByteSource
-  var count: Int { source.count }
-  func read(_ range: Range<Int>) throws -> [UInt8] { try source.bytes(in: range) }
+  package let source: any ByteSource
+  package var count: Int { source.count }
+  package func read(_ range: Range<Int>) throws -> [UInt8] { try source.bytes(in: range) }
 }

@@ -66,7 +66,7 @@ extension MetadataAssembler {
   }
 
   /// The first `digitalSourceType` of a `c2pa.actions` assertion's actions. [C2PA 2.1 18.4]
-  static func digitalSourceType(_ actions: JSONValue) -> String? {
+  package static func digitalSourceType(_ actions: JSONValue) -> String? {
     for action in actions["actions"]?.arrayValue ?? [] {
       if let type = action["digitalSourceType"]?.stringValue { return type }
     }

@@ -63,7 +63,7 @@ extension MetadataAssembler {
   /// Decodes one packet into the model; nil when it is not well-formed. A packet that does not
   /// parse was not checked (PA015), and its bytes are swept for GPS signatures instead.
   /// `document`: the embedded image the packet describes (a HEIF thumbnail), prefix of its paths.
-  func decode(_ packet: [UInt8], item: Int?, label: String, offset: Int? = nil, document: CarrierPath = .root,
+  package func decode(_ packet: [UInt8], item: Int?, label: String, offset: Int? = nil, document: CarrierPath = .root,
               into m: inout PhotoMetadata) -> XMPContents? {
     do {
       let contents = try XMPDecoder.decode(packet, carrier: .xmp, item: item)

@@ -2,7 +2,7 @@ import Bytes
 extension PhotoMetadata {
   /// Takes the GPS (with and without coordinates) and the tags of `sub` — an embedded document,
   /// or the video of a Live Photo — under `path` ("thumbnail/exif", "live-photo-video/keys").
-  mutating func fileLocationAndTags(of sub: PhotoMetadata, under path: CarrierPath) {
+  package mutating func fileLocationAndTags(of sub: PhotoMetadata, under path: CarrierPath) {
     gps += sub.gps.map { $0.inDocument(path) }
     gpsWithoutCoordinates += sub.gpsWithoutCoordinates.map { $0.inDocument(path) }
     tags += sub.tags.filter { $0.carrier != .unknown }.map { tag in
@@ -17,7 +17,7 @@ extension MetadataAssembler {
   /// Files what an embedded document carries into the model of its parent, every carrier path
   /// prefixed with the document's step: its GPS counts for the file ("thumbnail/exif"), its tags
   /// and carriers are listed under it, and an image is listed among the embedded images.
-  func merge(_ sub: PhotoMetadata, of child: EmbeddedDocument, into m: inout PhotoMetadata) {
+  package func merge(_ sub: PhotoMetadata, of child: EmbeddedDocument, into m: inout PhotoMetadata) {
     let path = CarrierPath([child.step])
     let ownCarriers = sub.carriers.filter { $0.document.isRoot }
     m.fileLocationAndTags(of: sub, under: path)

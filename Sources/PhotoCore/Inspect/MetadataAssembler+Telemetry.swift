@@ -34,7 +34,7 @@ extension MetadataAssembler {
   }
 
   /// "'meta' track 4: 13 'gpmd' samples", "Novatek GPS list: 3 'freeGPS ' blocks".
-  static func note(_ track: TimedTrack) -> String {
+  package static func note(_ track: TimedTrack) -> String {
     let count = max(track.declaredSamples, track.samples.count)
     guard let number = track.number else { return "Novatek GPS list: \(count) 'freeGPS ' block\(count == 1 ? "" : "s")" }
     return "'\(track.handler)' track \(number): \(count) '\(track.format)' sample\(count == 1 ? "" : "s")"

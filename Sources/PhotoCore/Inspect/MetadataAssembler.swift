@@ -2,10 +2,10 @@
 /// computes the composites (GPS per carrier, orientation, sizes), and files what the embedded
 /// documents carry under their carrier paths ("thumbnail/exif", "mpf-image#2/xmp").
 struct MetadataAssembler {
-  let options: InspectOptions
+  package let options: InspectOptions
 
   /// The model of a file from its tree.
-  func assemble(_ tree: LayoutTree, into start: PhotoMetadata) -> PhotoMetadata {
+  package func assemble(_ tree: LayoutTree, into start: PhotoMetadata) -> PhotoMetadata {
     var m = assembleDocument(tree, into: start)
     if let failure = tree.failure, m.error == nil { m.error = "\(failure)" }
     // A sidecar is a metadata file: it has no pixels and no size.
@@ -85,7 +85,7 @@ struct MetadataAssembler {
 
   /// The image a carrier belongs to: nil for the primary image, else its HEIF item ID or MPF
   /// index. PNG holds one image; a HEIF metadata item belongs to the primary when it describes it.
-  func image(of carrier: Carrier, in scan: ContainerScan) -> Int? {
+  package func image(of carrier: Carrier, in scan: ContainerScan) -> Int? {
     switch scan.format {
     case .png, .webp, .gif, .jxl, .mov, .mp4, .xmp, .takeoutJSON, nil:
       // One image: carriers number only trailing documents and C2PA boxes.
@@ -110,7 +110,7 @@ struct MetadataAssembler {
   }
 
   /// Files a GPS composite under "locates the photo" or "GPS tags without coordinates".
-  func record(_ fix: GPSFix?, in m: inout PhotoMetadata) {
+  package func record(_ fix: GPSFix?, in m: inout PhotoMetadata) {
     guard let fix else { return }
     if fix.locates { m.gps.append(fix) } else { m.gpsWithoutCoordinates.append(fix) }
   }

@@ -17,7 +17,7 @@ extension EmbeddedDocumentFinder {
   }
 
   /// A store that is not a JUMBF superbox was not checked (PA015): the carrier does not parse.
-  mutating func store(_ walked: LayoutTree?) {
+  package mutating func store(_ walked: LayoutTree?) {
     guard let walked, let failure = walked.failure, let step = tree.children.last?.step else { return }
     tree.markIncomplete(step.description, "the C2PA/JUMBF box could not be read: \(failure)")
   }

@@ -5,7 +5,7 @@ import Bytes
 /// image, and documents in the data after the end of the image. What the trailing data holds
 /// beyond them stays unexplained ("trailer").
 struct EmbeddedDocumentFinder {
-  var tree: LayoutTree
+  package var tree: LayoutTree
   var children: ChildWalker
 
   init(tree: LayoutTree, children: ChildWalker) {
@@ -35,7 +35,7 @@ struct EmbeddedDocumentFinder {
 
   /// Walks the document at `range` of `source` and adds it as a child named `name`; returns it.
   @discardableResult
-  mutating func add(_ name: String, index: Int? = nil, format: DocumentFormat, source: any ByteSource, range: Range<Int>,
+  package mutating func add(_ name: String, index: Int? = nil, format: DocumentFormat, source: any ByteSource, range: Range<Int>,
                     placement: FilePlacement, origin: EmbeddedDocument.Origin, role: String?,
                     imageKind: CarrierKind?) -> LayoutTree? {
     let step = CarrierPath.Step(name, index: index)
@@ -92,7 +92,7 @@ struct EmbeddedDocumentFinder {
 
   /// Where `part` of a carrier's payload is: in place in the document's source, or in the
   /// payload itself when that was decoded.
-  func location(of part: Range<Int>, in carrier: Carrier) -> (any ByteSource, Range<Int>, FilePlacement) {
+  package func location(of part: Range<Int>, in carrier: Carrier) -> (any ByteSource, Range<Int>, FilePlacement) {
     if let place = carrier.sourceRange {
       return (tree.source, place.lowerBound + part.lowerBound..<place.lowerBound + part.upperBound, tree.placement)
     }

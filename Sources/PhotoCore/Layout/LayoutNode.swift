@@ -52,12 +52,12 @@ public struct LayoutNode: Sendable, Equatable {
   public var isSwept: Bool { swept || kind != .structure }
 
   /// Depth of the deepest node in `nodes` (1 for a flat list, 0 for none).
-  static func depth(of nodes: [LayoutNode]) -> Int {
+  package static func depth(of nodes: [LayoutNode]) -> Int {
     nodes.reduce(0) { max($0, 1 + depth(of: $1.children)) }
   }
 
   /// Calls `body` with every node of `nodes` and its ancestors' names, depth first, in order.
-  static func visit(_ nodes: [LayoutNode], path: [String] = [], _ body: (LayoutNode, [String], Int) -> Void) {
+  package static func visit(_ nodes: [LayoutNode], path: [String] = [], _ body: (LayoutNode, [String], Int) -> Void) {
     visit(nodes, path: path, level: 1, body)
   }
 

@@ -57,11 +57,11 @@ public enum LayoutWalker {
 
 /// Walks the documents embedded in one document, within the depth and count limits.
 struct ChildWalker {
-  let mode: ReadMode
+  package let mode: ReadMode
   /// The depth of the documents it walks.
-  let depth: Int
+  package let depth: Int
   /// Embedded documents left for the whole file.
-  var budget: Int
+  package var budget: Int
 
   /// The walked document, or why it was not walked.
   mutating func walk(_ format: DocumentFormat, source: any ByteSource, range: Range<Int>, placement: FilePlacement,
@@ -80,7 +80,7 @@ struct ChildWalker {
 
 /// Why an embedded document was not read.
 struct IncompleteReason: Error {
-  var text: String
+  package var text: String
   init(_ text: String) { self.text = text }
 }
 
@@ -88,7 +88,7 @@ struct IncompleteReason: Error {
 enum DocumentSniffer {
   /// The format of the document starting at `head[0]`, and how many bytes of wrapping come first
   /// ("Exif\0\0" before a TIFF block).
-  static func sniff(_ head: [UInt8]) -> (format: DocumentFormat, skip: Int)? {
+  package static func sniff(_ head: [UInt8]) -> (format: DocumentFormat, skip: Int)? {
     // A classic TIFF header inside a file is read as an EXIF block (what it almost always is);
     // other TIFF-shaped headers (BigTIFF, a raw's) as a TIFF file.
     if ByteSniffer.tiffHeader(head) != nil { return (.tiff, 0) }

@@ -30,7 +30,7 @@ public enum CaptureSummary {
   }
 
   /// A number from a tag value: a number, a list's first, or text ("100", "1/13", "28/10").
-  static func number(_ value: TagValue) -> Double? {
+  package static func number(_ value: TagValue) -> Double? {
     switch value {
     case .integer(let v): return Double(v)
     case .real(let v): return v.isFinite ? v : nil
@@ -150,7 +150,7 @@ public enum CaptureSummary {
     return out
   }
 
-  static func isEmpty(_ v: TagValue) -> Bool {
+  package static func isEmpty(_ v: TagValue) -> Bool {
     switch v {
     case .text(let s): s.trimmingWhitespace().isEmpty
     case .list(let items): items.isEmpty

@@ -17,7 +17,7 @@ import Bytes
 /// [the layout as GooglePhotosTakeoutHelper, immich-go and ente read it]
 public enum TakeoutJSON {
   /// Keys only Takeout writes: one of them makes a JSON object a Takeout sidecar.
-  static let takeoutKeys: Set<String> = [
+  package static let takeoutKeys: Set<String> = [
     "geoData", "geoDataExif", "photoTakenTime", "creationTime", "photoLastModifiedTime", "imageViews", "googlePhotosOrigin",
   ]
   /// The location objects, each checked on its own.
@@ -90,7 +90,7 @@ public enum TakeoutJSON {
   /// One location object (`geoData`, `geoDataExif`). Zeros are Takeout's "no location"; a
   /// coordinate that is there but is no number, or is out of range, is unreadable GPS — still
   /// GPS (SPEC "Fail closed").
-  static func location(_ value: JSONValue, key: String, into contents: inout Contents) {
+  package static func location(_ value: JSONValue, key: String, into contents: inout Contents) {
     var fix = GPSFix(carrier: .sidecar)
     fix.tag = key
     guard case .object = value else {
@@ -133,10 +133,10 @@ public enum TakeoutJSON {
   /// `ProcessTag`): an object's members are named by the parent's name followed by the key with
   /// its first letter upper-cased, an array's items take the array's name (a list).
   struct Flattener {
-    var tags: [MetadataTag] = []
-    var dropped = 0
+    package var tags: [MetadataTag] = []
+    package var dropped = 0
 
-    mutating func add(_ value: JSONValue, name: String) {
+    package mutating func add(_ value: JSONValue, name: String) {
       switch value {
       case .object(let members):
         for (key, member) in members { add(member, name: name + Self.upperFirst(key)) }

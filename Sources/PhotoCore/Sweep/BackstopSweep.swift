@@ -86,8 +86,8 @@ public enum BackstopSweep {
   /// A stretch of a document the sweep reads; `unexplained` when no structure explains it
   /// (unaccounted or opaque), not only "not decoded" (a MakerNote, ICC tag data).
   struct Stretch {
-    var range: Range<Int>
-    var place: String
+    package var range: Range<Int>
+    package var place: String
     var unexplained: Bool
   }
 

@@ -15,12 +15,12 @@ enum GPSSignatures {
   /// One match.
   struct Hit: Equatable {
     /// Offset of the match in the bytes searched.
-    var offset: Int
+    package var offset: Int
     /// What matched, for the evidence ("a TIFF block with a GPS IFD", "ISO 6709 string …"); the
     /// text it quotes is secret.
-    var description: RedactableText
-    var latitude: Double?
-    var longitude: Double?
+    package var description: RedactableText
+    package var latitude: Double?
+    package var longitude: Double?
   }
 
   /// Most hits reported per stretch of bytes.
@@ -31,7 +31,7 @@ enum GPSSignatures {
   static let minimumLength = 8
 
   /// Every signature in `bytes`, in order of offset (at most `maxHits`).
-  static func find(in bytes: UnsafeRawBufferPointer) -> [Hit] {
+  package static func find(in bytes: UnsafeRawBufferPointer) -> [Hit] {
     guard bytes.count >= minimumLength else { return [] }
     var hits: [Hit] = []
     hits += tiffBlocks(bytes)

@@ -37,7 +37,7 @@ public enum TextTagSweep {
     metadata.gps += fixes
   }
 
-  static func fix(_ match: CoordinateText.Match, in text: String, tag: MetadataTag) -> GPSFix {
+  package static func fix(_ match: CoordinateText.Match, in text: String, tag: MetadataTag) -> GPSFix {
     var fix = GPSFix(carrier: tag.carrier, item: tag.item, latitude: match.latitude, longitude: match.longitude, path: tag.path)
     let written = String(decoding: Array(text.utf8)[match.range].prefix(80), as: UTF8.self)
     fix.signature = "\(match.form.rawValue) \"\(secret: .text(written))\" in the text of \(tag.group):\(tag.name)"

@@ -8,7 +8,7 @@ enum ExifValueDecoder {
   enum FieldType: UInt16 {
     case byte = 1, ascii, short, long, rational, sbyte, undefined, sshort, slong, srational, float, double
     /// Bytes per component.
-    var size: Int {
+    package var size: Int {
       switch self {
       case .byte, .ascii, .sbyte, .undefined: 1
       case .short, .sshort: 2
@@ -21,7 +21,7 @@ enum ExifValueDecoder {
   /// Longest BYTE/UNDEFINED array shown as numbers or text; longer ones are summarised.
   static let maxInlineBytes = 64
 
-  static func decode(format: UInt16, components: Int, data: [UInt8], bigEndian: Bool) -> TagValue {
+  package static func decode(format: UInt16, components: Int, data: [UInt8], bigEndian: Bool) -> TagValue {
     guard let type = FieldType(rawValue: format) else { return .binary(count: data.count) }
     let count = min(components, data.count / type.size)
     var reader = ByteReader(data, what: "EXIF value")

@@ -5,7 +5,7 @@
 /// `ExifTagTable` for the image directories of a TIFF file. [TIFF 6.0 §8, §15; TIFF TN1; XMP
 /// Part 3 §1.1.4; DNG 1.7 §4; GeoTIFF 1.1 (OGC 19-008r4) §7]
 enum TIFFTagNames {
-  static let table: [TagInfo] = [
+  package static let table: [TagInfo] = [
     TagInfo(0x0107, "Thresholding"), TagInfo(0x0108, "CellWidth"), TagInfo(0x0109, "CellLength"),
     TagInfo(0x010A, "FillOrder"), TagInfo(0x010D, "DocumentName"), TagInfo(0x0118, "MinSampleValue"),
     TagInfo(0x0119, "MaxSampleValue"), TagInfo(0x011D, "PageName"), TagInfo(0x011E, "XPosition"),
@@ -39,13 +39,13 @@ enum TIFFTagNames {
   private static let index = Dictionary(table.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// The tag's info in an image directory of a TIFF file: EXIF's tables first, then this one.
-  static func info(_ id: UInt16) -> TagInfo? {
+  package static func info(_ id: UInt16) -> TagInfo? {
     if let known = ExifTagTable.info(id, in: .ifd0), known.id == id { return known }
     return index[id]
   }
 
   /// The name of `id` in a directory of `kind` ("Exif_0x1234" when unknown, as `ExifTagTable`).
-  static func name(_ id: UInt16, in kind: TIFFFileLayout.DirectoryKind) -> String {
+  package static func name(_ id: UInt16, in kind: TIFFFileLayout.DirectoryKind) -> String {
     switch kind {
     case .image: info(id)?.name ?? ExifTagTable.name(id, in: .ifd0)
     case .exif: ExifTagTable.name(id, in: .exifIFD)
@@ -55,7 +55,7 @@ enum TIFFTagNames {
   }
 
   /// The EXIF table a directory of `kind` is named from.
-  static func group(_ kind: TIFFFileLayout.DirectoryKind) -> ExifGroup {
+  package static func group(_ kind: TIFFFileLayout.DirectoryKind) -> ExifGroup {
     switch kind {
     case .image: .ifd0
     case .exif: .exifIFD

@@ -15,7 +15,7 @@ public enum DirectoryWalker {
     /// The files among `files` that were named directly, not found by walking a directory.
     public var named: Set<String> = []
     /// Paths skipped, with the reason (symlink, unreadable directory, too deep).
-    public var skipped: [(path: String, reason: String)] = []
+    public var skipped: [(path: String, reason: SkipReason)] = []
     /// For each file found by walking a directory: its path below that directory
     /// ("originals/" + "2024/IMG_1.HEIC" → "2024/IMG_1.HEIC"), so outputs can mirror the tree.
     public var relative: [String: String] = [:]
@@ -60,7 +60,7 @@ public enum DirectoryWalker {
   /// each folder are visited in byte order; without it in the folder's own order, with no list
   /// of a folder's names held in memory (for walks whose result is sorted as a whole anyway).
   public static func visit(_ paths: [String], followSymlinks: Bool = false, sorted: Bool = true,
-                           skipped: (String, String) -> Void, file: (Found) -> Void) {
+                           skipped: (String, SkipReason) -> Void, file: (Found) -> Void) {
     var visited = Set<String>()
     for (origin, path) in paths.enumerated() {
       var isDirectory: ObjCBool = false
@@ -81,15 +81,15 @@ public enum DirectoryWalker {
     package var followSymlinks: Bool
     package var sorted: Bool
 
-    package func walk(_ directory: String, depth: Int, visited: inout Set<String>, skipped: (String, String) -> Void,
+    package func walk(_ directory: String, depth: Int, visited: inout Set<String>, skipped: (String, SkipReason) -> Void,
               file: (Found) -> Void) {
       let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
       guard visited.insert(real).inserted else {
-        skipped(directory, "already walked (a symbolic-link loop or a second link to \(real))")
+        skipped(directory, .alreadyWalked(realPath: real))
         return
       }
       guard depth < maxDepth else {
-        skipped(directory, "nested deeper than \(maxDepth) directories")
+        skipped(directory, .tooDeep(maxDepth: maxDepth))
         return
       }
       let prefix = directory.hasSuffix("/") ? directory : directory + "/"
@@ -111,7 +111,7 @@ public enum DirectoryWalker {
           file(Found(path: path, origin: origin, named: false, rootLength: rootLength))
         case S_IFLNK:
           guard followSymlinks else {
-            skipped(path, "symbolic link (use --follow-symlinks)")
+            skipped(path, .symbolicLink)
             return
           }
           var isDirectory: ObjCBool = false
@@ -125,7 +125,7 @@ public enum DirectoryWalker {
           return
         }
       }
-      if !readable { skipped(directory, "cannot read directory") }
+      if !readable { skipped(directory, .unreadableDirectory) }
     }
   }
 

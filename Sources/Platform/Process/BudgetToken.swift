@@ -1,15 +1,29 @@
 import Foundation
+import Synchronization
 
 /// The budget of one piece of timed work. Lets the work make its effects permanent only while it
 /// is still wanted: `sanitize` writes its output only after `beginCommit()` returns true, so a
 /// file given up on never appears later.
-public final class BudgetToken: @unchecked Sendable {
-  // @unchecked: `state` and `expiryAction` are guarded by `lock`; `deadline` is immutable.
+public final class BudgetToken: Sendable {
   private enum State { case running, committing, expired }
-  private var state = State.running
-  private let lock = NSLock()
-  /// Called once when the work is given up on (see `onExpiry`).
-  private var expiryAction: (@Sendable () -> Void)?
+  /// The state and the action to run once the work is given up on (see `onExpiry`).
+  private struct Guarded {
+    var state = State.running
+    var expiryAction: (@Sendable () -> Void)?
+
+    /// Marks the work expired when its deadline has passed and it is still running.
+    mutating func expireIfOverdue(_ deadline: TimeInterval) {
+      if state == .running, ProcessInfo.processInfo.systemUptime >= deadline { state = .expired }
+    }
+
+    /// The expiry action, taken (so it runs once), when the work is now expired.
+    mutating func takeExpiryAction() -> (@Sendable () -> Void)? {
+      guard state == .expired else { return nil }
+      defer { expiryAction = nil }
+      return expiryAction
+    }
+  }
+  private let guarded = Mutex(Guarded())
   /// `ProcessInfo.systemUptime` after which the work is over its budget.
   package let deadline: TimeInterval
 
@@ -21,70 +35,48 @@ public final class BudgetToken: @unchecked Sendable {
   /// True when the work may now write its results; false when it is over its budget or its
   /// caller has given up on it. After true the caller waits for the work however long it takes.
   public func beginCommit() -> Bool {
-    lock.lock()
-    if state == .running, ProcessInfo.processInfo.systemUptime >= deadline { expireLocked() }
-    guard state == .running else {
-      let committing = state == .committing
-      unlockAndRunExpiry()
-      return committing
+    let (mayCommit, action) = guarded.withLock { g -> (Bool, (@Sendable () -> Void)?) in
+      g.expireIfOverdue(deadline)
+      guard g.state == .running else { return (g.state == .committing, g.takeExpiryAction()) }
+      g.state = .committing
+      return (true, nil)
     }
-    state = .committing
-    lock.unlock()
-    return true
+    action?()
+    return mayCommit
   }
 
   /// Runs `action` once, on whichever thread gives the work up (at once when it already is):
   /// how work that runs elsewhere — a worker process decoding a file — is stopped the moment
   /// its budget ends, instead of running on unwatched.
   public func onExpiry(_ action: @escaping @Sendable () -> Void) {
-    lock.lock()
-    if state == .expired {
-      lock.unlock()
-      action()
-      return
+    let expired = guarded.withLock { g in
+      if g.state != .expired { g.expiryAction = action }
+      return g.state == .expired
     }
-    expiryAction = action
-    lock.unlock()
-  }
-
-  /// Marks the work expired; the lock is held. The expiry action runs after the unlock.
-  private func expireLocked() {
-    state = .expired
-  }
-
-  /// Unlocks, then runs the expiry action if the work is now expired (once).
-  private func unlockAndRunExpiry() {
-    var action: (@Sendable () -> Void)?
-    if state == .expired {
-      action = expiryAction
-      expiryAction = nil
-    }
-    lock.unlock()
-    action?()
+    if expired { action() }
   }
 
   /// Whether the work is given up on.
-  public var isExpired: Bool {
-    lock.lock(); defer { lock.unlock() }
-    return state == .expired
-  }
+  public var isExpired: Bool { guarded.withLock { $0.state == .expired } }
 
   /// Gives up on the work unless it is committing; true when given up.
   package func expire() -> Bool {
-    lock.lock()
-    if state == .running { expireLocked() }
-    let expired = state == .expired
-    unlockAndRunExpiry()
+    let (expired, action) = guarded.withLock { g in
+      if g.state == .running { g.state = .expired }
+      return (g.state == .expired, g.takeExpiryAction())
+    }
+    action?()
     return expired
   }
 
   /// Gives up on the work when its deadline has passed and it is not committing; true when
   /// given up (now or before).
   package func expireIfOverdue() -> Bool {
-    lock.lock()
-    if state == .running, ProcessInfo.processInfo.systemUptime >= deadline { expireLocked() }
-    let expired = state == .expired
-    unlockAndRunExpiry()
+    let (expired, action) = guarded.withLock { g in
+      g.expireIfOverdue(deadline)
+      return (g.state == .expired, g.takeExpiryAction())
+    }
+    action?()
     return expired
   }
 }

@@ -1,6 +1,7 @@
 import Bytes
 import Foundation
 import PhotoCore
+import Pipeline
 
 /// Every parser of ours that reads bytes from strangers, as one table: the libFuzzer targets
 /// (`Fuzz/`), the mutation harness (`MutationTests`, `mutate`) and the reproducer replay

@@ -115,7 +115,7 @@ public enum C2PAAssertionDecoder {
     key.lastIndex(of: ":").map { String(key[key.index(after: $0)...]) } ?? key
   }
 
-  static func capitalized(_ word: String) -> String {
+  package static func capitalized(_ word: String) -> String {
     let cleaned = word.filter { $0.isLetter || $0.isNumber }
     return cleaned.prefix(1).uppercased() + cleaned.dropFirst()
   }

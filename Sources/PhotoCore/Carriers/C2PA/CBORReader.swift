@@ -24,13 +24,13 @@ public enum CBORReader {
   }
 
   struct Reader {
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     var position = 0
-    var items = 0
+    package var items = 0
 
-    func fail(_ reason: String) -> Failure { Failure(offset: position, reason: reason) }
+    package func fail(_ reason: String) -> Failure { Failure(offset: position, reason: reason) }
 
-    mutating func byte() throws(Failure) -> UInt8 {
+    package mutating func byte() throws(Failure) -> UInt8 {
       guard position < bytes.count else { throw fail("the data ends early") }
       defer { position += 1 }
       return bytes[position]
@@ -38,7 +38,7 @@ public enum CBORReader {
 
     /// The argument of a head: the 5-bit value or 1, 2, 4, 8 following bytes. nil for an
     /// indefinite length (31).
-    mutating func argument(_ info: UInt8) throws(Failure) -> UInt64? {
+    package mutating func argument(_ info: UInt8) throws(Failure) -> UInt64? {
       switch info {
       case 0..<24: return UInt64(info)
       case 24, 25, 26, 27:
@@ -53,12 +53,12 @@ public enum CBORReader {
     }
 
     /// A length that fits in what is left (each element needs at least `unit` bytes).
-    func length(_ value: UInt64, unit: Int) throws(Failure) -> Int {
+    package func length(_ value: UInt64, unit: Int) throws(Failure) -> Int {
       guard value <= UInt64(bytes.count - position) / UInt64(unit) else { throw fail("a length of \(value) runs past the end") }
       return Int(value)
     }
 
-    mutating func item(depth: Int) throws(Failure) -> JSONValue {
+    package mutating func item(depth: Int) throws(Failure) -> JSONValue {
       guard depth < CBORReader.maxDepth else { throw fail("nested deeper than \(CBORReader.maxDepth)") }
       items += 1
       guard items <= CBORReader.maxItems else { throw fail("more than \(CBORReader.maxItems) items") }
@@ -99,7 +99,7 @@ public enum CBORReader {
     }
 
     /// Text or bytes, definite or made of definite chunks.
-    mutating func string(_ info: UInt8, major: UInt8, depth: Int) throws(Failure) -> [UInt8] {
+    package mutating func string(_ info: UInt8, major: UInt8, depth: Int) throws(Failure) -> [UInt8] {
       if let count = try argument(info) {
         let n = try length(count, unit: 1)
         defer { position += n }
@@ -145,10 +145,10 @@ public enum CBORReader {
     }
 
     /// A float as a JSON number; NaN and infinities (which JSON cannot hold) as text.
-    func number(_ value: Double) -> JSONValue { value.isFinite ? .number(value) : .string(String(value)) }
+    package func number(_ value: Double) -> JSONValue { value.isFinite ? .number(value) : .string(String(value)) }
 
     /// A map key as text: text as is, numbers written out.
-    func key(_ value: JSONValue) -> String {
+    package func key(_ value: JSONValue) -> String {
       switch value {
       case .string(let s): s
       case .int(let v): String(v)

@@ -98,7 +98,7 @@ public enum ExifDecoder {
   /// as a character code and text, the Windows XP tags as UTF-16, the MakerNote by its size,
   /// everything else by its TIFF type (`ExifValueDecoder`). Shared by EXIF blocks (libexif's
   /// entries) and TIFF files (`TIFFFileDecoder`'s). [EXIF 2.32 4.6.5 table 9, 4.6.6]
-  static func value(_ tag: UInt16, in group: ExifGroup, format: UInt16, components: Int, data: [UInt8], bigEndian: Bool) -> TagValue {
+  package static func value(_ tag: UInt16, in group: ExifGroup, format: UInt16, components: Int, data: [UInt8], bigEndian: Bool) -> TagValue {
     switch (group, tag) {
     case (.exifIFD, 0x9286), (.gps, 0x001B), (.gps, 0x001C): ExifValueDecoder.userComment(data)
     case (.ifd0, 0x9C9B...0x9C9F): .text(ExifValueDecoder.utf16Text(data))
@@ -179,7 +179,7 @@ public enum ExifDecoder {
   /// Tags libexif keeps no entry for: the IFD pointers and the thumbnail's offset and length.
   static let notKeptTags: Set<UInt16> = pointerTags.union([0x0201, 0x0202])
 
-  static func group(of ifd: ExifIFD) -> ExifGroup {
+  package static func group(of ifd: ExifIFD) -> ExifGroup {
     switch ifd {
     case .ifd0: .ifd0
     case .ifd1: .ifd1

@@ -9,7 +9,7 @@ enum ExifGPSPresence {
 
   /// Why the GPS position of `tiff` is present but unreadable, or nil when there is no GPS
   /// position or libexif read it (`fix`) as valid coordinates.
-  static func unreadable(_ tiff: [UInt8], structure: TIFFStructure?, fix: GPSFix?) -> RedactableText? {
+  package static func unreadable(_ tiff: [UInt8], structure: TIFFStructure?, fix: GPSFix?) -> RedactableText? {
     guard let structure, structure.hasGPSPointer || structure.gps != nil else { return nil }
     guard let gps = structure.gps else {
       return "IFD0 points at a GPS IFD that lies outside the EXIF block"

@@ -1,7 +1,7 @@
 /// Computes the signed decimal-degree GPS composite from GPS IFD values, as ExifTool's
 /// Composite:GPSLatitude/GPSLongitude/GPSAltitude/GPSDateTime do. [EXIF 2.32 4.6.6]
 enum GPSComposer {
-  static func fix(from gps: [String: TagValue], carrier: CarrierKind, item: Int?) -> GPSFix {
+  package static func fix(from gps: [String: TagValue], carrier: CarrierKind, item: Int?) -> GPSFix {
     var fix = GPSFix(carrier: carrier, item: item)
     fix.latitude = degrees(gps["GPSLatitude"], ref: gps["GPSLatitudeRef"], negative: "S")
     fix.longitude = degrees(gps["GPSLongitude"], ref: gps["GPSLongitudeRef"], negative: "W")
@@ -21,7 +21,7 @@ enum GPSComposer {
   }
 
   /// Degrees from a (d, m, s) list or a single number; nil when absent or undefined.
-  static func degrees(_ value: TagValue?, ref: TagValue?, negative: String) -> Double? {
+  package static func degrees(_ value: TagValue?, ref: TagValue?, negative: String) -> Double? {
     guard let value else { return nil }
     let parts: [Double?]
     switch value {
@@ -37,7 +37,7 @@ enum GPSComposer {
   }
 
   /// "YYYY-MM-DDTHH:MM:SSZ" (or only the time, "HH:MM:SSZ") from GPSDateStamp and GPSTimeStamp.
-  static func timestamp(date: TagValue?, time: TagValue?) -> String? {
+  package static func timestamp(date: TagValue?, time: TagValue?) -> String? {
     var clock: String?
     if case .list(let items)? = time, items.count == 3,
        let h = items[0].number, let m = items[1].number, let s = items[2].number,

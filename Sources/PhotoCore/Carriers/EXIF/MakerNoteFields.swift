@@ -17,7 +17,7 @@ enum MakerNoteFields {
   /// The entries as tags. Entries libexif cannot name are "Tag0x1234". Apple's are read by
   /// `appleEntries` from `makerNote` (the MakerNote's bytes): libexif 0.6.24 reads its strings
   /// from the wrong place (the content identifier comes out as two bytes of garbage).
-  static func tags(_ entries: [ExifMakerNoteEntry], vendor: String, makerNote: [UInt8]?, carrier: CarrierKind, item: Int?) -> [MetadataTag] {
+  package static func tags(_ entries: [ExifMakerNoteEntry], vendor: String, makerNote: [UInt8]?, carrier: CarrierKind, item: Int?) -> [MetadataTag] {
     if vendor == "Apple", let makerNote {
       return appleEntries(makerNote).map { tag, value in
         MetadataTag(carrier: .makernote, item: item, group: "MakerNotes:Apple",
@@ -88,7 +88,7 @@ enum MakerNoteFields {
 
   /// A position among the MakerNote's entries: names holding "Latitude" and "Longitude" whose
   /// values read as coordinates (decimal or degrees, minutes, seconds).
-  static func gps(in tags: [MetadataTag], carrier: CarrierKind, item: Int?) -> GPSFix? {
+  package static func gps(in tags: [MetadataTag], carrier: CarrierKind, item: Int?) -> GPSFix? {
     func coordinate(_ word: String, latitude: Bool) -> Double? {
       tags.lazy.filter { $0.name.localizedCaseInsensitiveContains(word) }
         .compactMap { XMPValueParsing.coordinate($0.value.display, isLatitude: latitude) }.first

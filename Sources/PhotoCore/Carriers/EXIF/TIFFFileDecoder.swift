@@ -1,13 +1,13 @@
 import Bytes
 /// What the IFDs of a TIFF file say, decoded into the model.
 struct TIFFFileContents: Sendable, Equatable {
-  var tags: [MetadataTag] = []
+  package var tags: [MetadataTag] = []
   /// One composite per GPS IFD (a multi-page file can have one per page), coordinates or not;
   /// a GPS IFD that is pointed at but cannot be read, or whose position cannot be read, is one
   /// with `unreadable` set. [SPEC "Fail closed"]
-  var gps: [GPSFix] = []
+  package var gps: [GPSFix] = []
   /// IFD0's Orientation (raw value): it applies to the picture and its previews.
-  var orientation: Int?
+  package var orientation: Int?
   /// The MakerNote of each Exif IFD: vendor, where it is, its length.
   var makerNotes: [(vendor: String, range: Range<Int>, item: Int?)] = []
 
@@ -30,7 +30,7 @@ enum TIFFFileDecoder {
   /// Most tags listed per directory (pointers of a 10,000-strip image are one tag each).
   static let maxTagsPerDirectory = 1024
 
-  static func decode(_ layout: TIFFFileLayout, source: any ByteSource) -> TIFFFileContents {
+  package static func decode(_ layout: TIFFFileLayout, source: any ByteSource) -> TIFFFileContents {
     typealias Tag = TIFFFileLayout.Tag
     var contents = TIFFFileContents()
     let bigEndian = layout.header.bigEndian
@@ -74,7 +74,7 @@ enum TIFFFileDecoder {
 
   /// One entry's value: read from the file (at most `maxValueBytes`) and decoded by its type;
   /// BigTIFF's 64-bit types and the IFD type as integers. [BigTIFF; TIFF TN1]
-  static func value(_ entry: TIFFFileLayout.Entry, group: ExifGroup, source: any ByteSource, bigEndian: Bool) -> TagValue {
+  package static func value(_ entry: TIFFFileLayout.Entry, group: ExifGroup, source: any ByteSource, bigEndian: Bool) -> TagValue {
     guard let range = entry.value else { return .binary(count: 0) }
     let isText = entry.type == 2
     guard range.count <= maxValueBytes || isText else { return .binary(count: range.count) }

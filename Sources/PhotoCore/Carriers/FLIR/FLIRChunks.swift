@@ -81,7 +81,7 @@ public enum FLIRChunks {
     return join((0..<count).compactMap { slots[$0] }, payloads, warnings: warnings)
   }
 
-  static func join(_ order: [Int], _ payloads: [[UInt8]], warnings: [String]) -> Assembly {
+  package static func join(_ order: [Int], _ payloads: [[UInt8]], warnings: [String]) -> Assembly {
     var data: [UInt8] = []
     data.reserveCapacity(order.reduce(0) { $0 + payloads[$1].count - headerLength })
     for index in order { data += payloads[index][headerLength...] }

@@ -103,7 +103,7 @@ public enum GenerationMetadata {
 
   /// Generator XMP: xmp:CreatorTool naming a generator, or a digital source type of trained
   /// algorithmic media. [IPTC NewsCodes digitalsourcetype]
-  static func xmp(_ tag: MetadataTag, text: String) -> GenerationRecord? {
+  package static func xmp(_ tag: MetadataTag, text: String) -> GenerationRecord? {
     if tag.name == "CreatorTool", let name = generatorNames.first(where: { text.localizedCaseInsensitiveContains($0) }) {
       return GenerationRecord(generator: name, path: tag.path, field: tag.name, prompt: nil, length: text.utf8.count)
     }

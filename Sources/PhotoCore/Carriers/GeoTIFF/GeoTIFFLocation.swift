@@ -12,10 +12,10 @@ import Bytes
 /// GeodeticCRSGeoKey 2048, ProjectedCRSGeoKey 3072)]
 struct GeoTIFFLocation: Sendable, Equatable {
   /// The location as a fix of carrier `geotiff`.
-  var fix: GPSFix
-  var warnings: [String] = []
+  package var fix: GPSFix
+  package var warnings: [String] = []
 
-  enum Tag {
+  package enum Tag {
     static let pixelScale: UInt16 = 0x830E
     static let tiePoint: UInt16 = 0x8482
     static let transformation: UInt16 = 0x85D8
@@ -23,7 +23,7 @@ struct GeoTIFFLocation: Sendable, Equatable {
     static let doubleParams: UInt16 = 0x87B0
   }
 
-  enum Key {
+  package enum Key {
     static let modelType: UInt16 = 1024
     static let geodeticCRS: UInt16 = 2048
     static let projectedCRS: UInt16 = 3072
@@ -39,7 +39,7 @@ struct GeoTIFFLocation: Sendable, Equatable {
   static let projected = 1, geographic = 2, geocentric = 3
 
   /// The georeference of IFD0, or nil when it has none.
-  static func read(_ layout: TIFFFileLayout, source: any ByteSource) -> GeoTIFFLocation? {
+  package static func read(_ layout: TIFFFileLayout, source: any ByteSource) -> GeoTIFFLocation? {
     guard let ifd0 = layout.directories.first else { return nil }
     let reader = GeoTIFFValues(source: source, bigEndian: layout.header.bigEndian)
     let tie = ifd0.entry(Tag.tiePoint), transform = ifd0.entry(Tag.transformation)
@@ -84,8 +84,8 @@ struct GeoTIFFLocation: Sendable, Equatable {
 
 /// Reads the GeoTIFF values of IFD0 from the file, bounded.
 struct GeoTIFFValues {
-  let source: any ByteSource
-  let bigEndian: Bool
+  package let source: any ByteSource
+  package let bigEndian: Bool
   /// Most values read from one tag.
   static let maxValues = 4096
 
@@ -102,7 +102,7 @@ struct GeoTIFFValues {
 
   /// The GeoKeys whose value is a SHORT held in the directory itself (model type, CRS codes).
   /// [GeoTIFF 1.1 §7.4: header of 4 SHORTs, then KeyID, TIFFTagLocation, Count, Value_Offset]
-  func keys(_ entry: TIFFFileLayout.Entry?) -> [UInt16: Int] {
+  package func keys(_ entry: TIFFFileLayout.Entry?) -> [UInt16: Int] {
     guard let entry, entry.type == 3, let range = entry.value, entry.count >= 4, entry.count <= Self.maxValues,
           let bytes = try? source.bytes(in: range), bytes.count == entry.count * 2 else { return [:] }
     func short(_ k: Int) -> Int { bigEndian ? Int(bytes[2 * k]) << 8 | Int(bytes[2 * k + 1]) : Int(bytes[2 * k + 1]) << 8 | Int(bytes[2 * k]) }

@@ -7,8 +7,8 @@ import Foundation
 /// from WGS 84, a location all the same).
 struct TransverseMercator: Sendable, Equatable {
   /// Semi-major axis (m) and flattening of the ellipsoid.
-  var a: Double
-  var f: Double
+  package var a: Double
+  package var f: Double
   /// The zone's central meridian (degrees) and whether northings are of the southern hemisphere.
   var centralMeridian: Double
   var south: Bool

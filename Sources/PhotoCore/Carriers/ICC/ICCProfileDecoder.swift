@@ -2,7 +2,7 @@ import Bytes
 /// Reads an ICC profile's header, tag table and text tags.
 public enum ICCProfileDecoder {
   /// Header length. [ICC.1:2010 7.2]
-  static let headerLength = 128
+  package static let headerLength = 128
   /// Most tag-table entries read.
   static let maxTags = 1024
 
@@ -56,9 +56,9 @@ public enum ICCProfileDecoder {
 
   /// One tag-table entry whose data lies inside the profile. [ICC.1:2010 7.3]
   struct Entry {
-    var signature: String
-    var offset: Int
-    var size: Int
+    package var signature: String
+    package var offset: Int
+    package var size: Int
   }
 
   /// The tag table (read by `ICCWalker.tags`, the one reader of it).
@@ -97,7 +97,7 @@ public enum ICCProfileDecoder {
     ]
   }
 
-  static func tag(_ name: String, _ value: TagValue) -> MetadataTag {
+  package static func tag(_ name: String, _ value: TagValue) -> MetadataTag {
     MetadataTag(carrier: .icc, group: "ICC_Profile", name: name, value: value)
   }
 

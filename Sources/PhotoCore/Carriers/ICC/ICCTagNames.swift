@@ -29,7 +29,7 @@ enum ICCTagNames {
   ]
 
   /// The ExifTool name for a tag signature; unknown ones become "ICC_<sig>".
-  static func name(_ signature: String) -> String {
+  package static func name(_ signature: String) -> String {
     if let known = bySignature[signature] { return known }
     let cleaned = signature.filter { $0.isLetter || $0.isNumber }
     return "ICC_" + (cleaned.isEmpty ? "Unknown" : cleaned)

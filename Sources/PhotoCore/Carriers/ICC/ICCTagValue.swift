@@ -5,7 +5,7 @@ enum ICCTagValue {
   struct LocalizedRecord: Sendable, Equatable {
     var language: String
     var country: String
-    var text: String
+    package var text: String
     /// "de-DE" as ExifTool appends it to the tag name.
     var languageTag: String { "\(language.lowercased())-\(country.uppercased())" }
     /// English (US) or a code that is not two letters + two letters: the plain tag name.
@@ -16,7 +16,7 @@ enum ICCTagValue {
     }
   }
 
-  enum Decoded: Sendable, Equatable {
+  package enum Decoded: Sendable, Equatable {
     case value(TagValue)
     case localized([LocalizedRecord])
 
@@ -31,7 +31,7 @@ enum ICCTagValue {
     }
   }
 
-  static func decode(_ slice: ArraySlice<UInt8>) -> Decoded {
+  package static func decode(_ slice: ArraySlice<UInt8>) -> Decoded {
     guard slice.count >= 8 else { return .value(.binary(count: slice.count)) }
     let type = String(decoding: slice.prefix(4), as: UTF8.self)
     switch type {

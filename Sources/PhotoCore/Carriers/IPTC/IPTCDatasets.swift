@@ -58,7 +58,7 @@ enum IPTCDatasets {
     8: "ObjectData", 9: "PostObjectData", 240: "FotoStation",
   ]
 
-  static let all: [IPTCDatasetInfo] = [
+  package static let all: [IPTCDatasetInfo] = [
     // Record 1: envelope. [IPTC-IIM 4.2 §1.5]
     .init(1, 0, "EnvelopeRecordVersion", .integer),
     .init(1, 5, "Destination", list: true),
@@ -185,7 +185,7 @@ enum IPTCDatasets {
   static let byKey: [UInt16: IPTCDatasetInfo] = Dictionary(
     all.map { (UInt16($0.record) << 8 | UInt16($0.dataset), $0) }, uniquingKeysWith: { a, _ in a })
 
-  static func info(record: UInt8, dataset: UInt8) -> IPTCDatasetInfo? {
+  package static func info(record: UInt8, dataset: UInt8) -> IPTCDatasetInfo? {
     byKey[UInt16(record) << 8 | UInt16(dataset)]
   }
 }

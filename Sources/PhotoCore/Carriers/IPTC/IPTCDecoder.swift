@@ -2,7 +2,7 @@
 /// in group "IPTC".
 public enum IPTCDecoder {
   /// Tag marker that starts every dataset. [IPTC-IIM 4.2 §1.5.1]
-  static let marker: UInt8 = 0x1C
+  package static let marker: UInt8 = 0x1C
 
   /// The location datasets (2:26, 2:27, 2:90, 2:92, 2:95, 2:100, 2:101): PA006 evidence.
   public static let locationFields: [IPTCDatasetInfo] = IPTCDatasets.all.filter { $0.privacy == .location }
@@ -108,7 +108,7 @@ public enum IPTCDecoder {
     data.count <= 4 && data.count != 3 && data.contains(where: { $0 <= 8 }) ? .integer : .string
   }
 
-  static func value(_ data: ArraySlice<UInt8>, format: IPTCFormat, declaredUTF8: Bool) -> TagValue {
+  package static func value(_ data: ArraySlice<UInt8>, format: IPTCFormat, declaredUTF8: Bool) -> TagValue {
     switch format {
     case .binary:
       return .binary(count: data.count)

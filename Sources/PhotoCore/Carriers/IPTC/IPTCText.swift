@@ -6,7 +6,7 @@ enum IPTCText {
   /// Decodes a string dataset. UTF-8 when 1:90 declared it; otherwise UTF-8 when the bytes are
   /// valid UTF-8, else Latin-1 with Windows-1252 for 0x80–0x9F (what Photoshop and ExifTool's
   /// default IPTC charset mean).
-  static func decode<C: Collection>(_ bytes: C, declaredUTF8: Bool) -> String where C.Element == UInt8 {
+  package static func decode<C: Collection>(_ bytes: C, declaredUTF8: Bool) -> String where C.Element == UInt8 {
     if declaredUTF8 || isValidUTF8(bytes) { return String(decoding: bytes, as: UTF8.self) }
     return windows1252(bytes)
   }

@@ -81,7 +81,7 @@ public enum PhotoshopResources {
     return (resources, warnings)
   }
 
-  static func hex(_ v: UInt16) -> String {
+  package static func hex(_ v: UInt16) -> String {
     let s = String(v, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - s.count)) + s
   }

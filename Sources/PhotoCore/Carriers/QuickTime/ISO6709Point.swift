@@ -31,7 +31,7 @@ public struct ISO6709Point: Sendable, Equatable {
   }
 
   /// ±D[.f], ±DDMM[.f] or ±DDMMSS[.f] (longitude: one more degree digit); the sign is required.
-  static func field(_ text: [UInt8], _ i: inout Int, degreeDigits: Int) -> Double? {
+  package static func field(_ text: [UInt8], _ i: inout Int, degreeDigits: Int) -> Double? {
     guard i < text.count, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") else { return nil }
     let negative = text[i] == UInt8(ascii: "-")
     var j = i + 1

@@ -7,9 +7,9 @@ enum QuickTimeAtoms {
 
   /// One child box: its type as text and as the raw 32-bit code (an `ilst` key index), and its payload.
   struct Child {
-    var type: String
-    var code: UInt32
-    var payload: ArraySlice<UInt8>
+    package var type: String
+    package var code: UInt32
+    package var payload: ArraySlice<UInt8>
   }
 
   /// The child boxes in `bytes`, in order, until the end or bytes that are not a box (then
@@ -68,20 +68,20 @@ enum QuickTimeAtoms {
   }
 
   /// A big-endian signed integer of 1, 2, 3, 4 or 8 bytes.
-  static func signed(_ bytes: ArraySlice<UInt8>) -> Int64? {
+  package static func signed(_ bytes: ArraySlice<UInt8>) -> Int64? {
     guard [1, 2, 3, 4, 8].contains(bytes.count), let raw = unsigned(bytes) else { return nil }
     let shift = 64 - bytes.count * 8
     return (raw << shift) >> shift  // sign-extended
   }
 
   /// A big-endian unsigned integer of 1 to 8 bytes (as Int64 bits).
-  static func unsigned(_ bytes: ArraySlice<UInt8>) -> Int64? {
+  package static func unsigned(_ bytes: ArraySlice<UInt8>) -> Int64? {
     guard (1...8).contains(bytes.count) else { return nil }
     return Int64(bitPattern: bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
   }
 
   /// UTF-8 text, trailing NULs dropped, at most 4096 bytes.
-  static func text(_ bytes: ArraySlice<UInt8>) -> String {
+  package static func text(_ bytes: ArraySlice<UInt8>) -> String {
     var end = bytes.endIndex
     while end > bytes.startIndex, bytes[end - 1] == 0 { end -= 1 }
     return String(decoding: bytes[bytes.startIndex..<min(end, bytes.startIndex + 4096)], as: UTF8.self)

@@ -152,7 +152,7 @@ public enum QuickTimeDecoder {
   }
 
   /// Adds a tag; a location item also becomes a GPS fix (unreadable when it does not parse).
-  static func add(_ value: TagValue, name: String, group: String, kind: CarrierKind, into out: inout QuickTimeContents) {
+  package static func add(_ value: TagValue, name: String, group: String, kind: CarrierKind, into out: inout QuickTimeContents) {
     out.tags.append(MetadataTag(carrier: kind, group: group, name: name, value: value))
     guard name == "GPSCoordinates" else { return }
     guard case .text(let text) = value, !text.trimmingWhitespace().isEmpty else {

@@ -4,7 +4,7 @@
 /// [ExifTool lib/Image/ExifTool/QuickTime.pm: UserData, ItemList, Keys tables]
 enum QuickTimeTagNames {
   /// `udta` and `ilst` items by box type.
-  static let items: [String: String] = [
+  package static let items: [String: String] = [
     "©xyz": "GPSCoordinates", "©mak": "Make", "©mod": "Model", "©swr": "SoftwareVersion", "©day": "ContentCreateDate",
     "©too": "Encoder", "©nam": "Title", "©cmt": "Comment", "©des": "Description", "©inf": "Information",
     "©ART": "Artist", "©aut": "Author", "©cpy": "Copyright", "©alb": "Album", "©gen": "Genre", "©wrt": "Composer",
@@ -17,7 +17,7 @@ enum QuickTimeTagNames {
   ]
 
   /// `mdta` keys with a name of their own.
-  static let keys: [String: String] = [
+  package static let keys: [String: String] = [
     "com.apple.quicktime.location.ISO6709": "GPSCoordinates",
     "com.apple.quicktime.location.accuracy.horizontal": "LocationAccuracyHorizontal",
     "com.apple.quicktime.location.name": "LocationName", "com.apple.quicktime.location.body": "LocationBody",
@@ -36,7 +36,7 @@ enum QuickTimeTagNames {
 
   /// The name of an `mdta` key: its own, else its last dotted parts in CamelCase
   /// ("com.apple.quicktime.live-photo.auto" → "LivePhotoAuto").
-  static func key(_ key: String) -> String {
+  package static func key(_ key: String) -> String {
     if let name = keys[key] { return name }
     var parts = key.split(separator: ".").map(String.init)
     for prefix in [["com", "apple", "quicktime"], ["com", "apple", "photos"], ["com", "android"]]
@@ -50,7 +50,7 @@ enum QuickTimeTagNames {
   }
 
   /// The name of a `udta`/`ilst` item: its own, else "UserData_xxxx" / "ItemList_xxxx".
-  static func item(_ type: String, group: String) -> String {
+  package static func item(_ type: String, group: String) -> String {
     items[type] ?? "\(group)_\(type.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined())"
   }
 }

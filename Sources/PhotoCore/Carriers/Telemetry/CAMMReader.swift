@@ -27,7 +27,7 @@ enum CAMMReader {
   }
 
   /// Reads one sample.
-  static func read(_ sample: [UInt8], into reading: inout TelemetryReading) {
+  package static func read(_ sample: [UInt8], into reading: inout TelemetryReading) {
     var r = ByteReader(sample, what: "camm sample")
     while r.remaining > 0 {
       let start = r.position

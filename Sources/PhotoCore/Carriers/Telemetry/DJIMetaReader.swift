@@ -12,8 +12,8 @@ struct DJIMetaReader {
   /// A protocol's GPS message: the field numbers that lead to it, and whether it stores degrees
   /// whatever its units field says (Mavic 4 Pro, Mini 5 Pro).
   struct GPSPath: Sendable {
-    var fields: [Int]
-    var degrees = false
+    package var fields: [Int]
+    package var degrees = false
   }
 
   /// The protocols whose GPS message ExifTool locates, by name without ".proto".
@@ -42,7 +42,7 @@ struct DJIMetaReader {
   private(set) var protocolName: String?
 
   /// Reads one sample.
-  mutating func read(_ sample: [UInt8], into reading: inout TelemetryReading) {
+  package mutating func read(_ sample: [UInt8], into reading: inout TelemetryReading) {
     guard let top = ProtobufReader.fields(sample, in: 0..<sample.count) else {
       reading.problem("\(sample.count) bytes that are not a protobuf message")
       return

@@ -19,7 +19,7 @@ struct GPMFReader {
   /// Where a location key keeps latitude, longitude and altitude among its fields, and GPS9
   /// its day and second of the fix.
   struct LocationFields: Sendable {
-    var latitude: Int, longitude: Int, altitude: Int?
+    package var latitude: Int, longitude: Int, altitude: Int?
     var days: Int? = nil, seconds: Int? = nil
   }
 
@@ -58,19 +58,19 @@ struct GPMFReader {
 
   /// The sticky properties of one nest.
   struct Nest {
-    var scale: [Double]?
+    package var scale: [Double]?
     var units: [String]?
-    var type: [UInt8]?
-    var name: String?
+    package var type: [UInt8]?
+    package var name: String?
     /// The name says the stream holds positions (`namesLocation`), decided when it is read.
     var namesLocation = false
-    var time: String?
+    package var time: String?
   }
 
   private var entries = 0
 
   /// Reads one sample.
-  mutating func read(_ sample: [UInt8], into reading: inout TelemetryReading) {
+  package mutating func read(_ sample: [UInt8], into reading: inout TelemetryReading) {
     entries = 0
     guard sample.count >= 8, sample.prefix(4).allSatisfy(Self.isKeyByte) else {
       reading.problem("\(sample.count) bytes that are not GPMF (no KLV entry at its start)")
@@ -128,7 +128,7 @@ struct GPMFReader {
   }
 
   /// One entry that is not a nest: a sticky property, a location, a string, or other data.
-  func entry(_ key: UInt32, type: UInt8, size: Int, repeatCount: Int, _ bytes: [UInt8], _ range: Range<Int>, nest: inout Nest,
+  package func entry(_ key: UInt32, type: UInt8, size: Int, repeatCount: Int, _ bytes: [UInt8], _ range: Range<Int>, nest: inout Nest,
              into reading: inout TelemetryReading) {
     // Only the values read are copied out of the sample (not sensor data).
     var value: [UInt8] { Array(bytes[range]) }
@@ -214,14 +214,14 @@ struct GPMFReader {
   }
 
   /// The fields of record `index` as numbers (FourCC, GUID and string fields as 0).
-  static func record(_ value: [UInt8], at offset: Int, layout: [UInt8]) -> [Double] {
+  package static func record(_ value: [UInt8], at offset: Int, layout: [UInt8]) -> [Double] {
     var r = ByteReader(value, what: "GPMF record")
     try? r.seek(to: offset)
     return layout.map { number(&r, type: $0) ?? 0 }
   }
 
   /// One number of `type`, big-endian.
-  static func number(_ r: inout ByteReader, type: UInt8) -> Double? {
+  package static func number(_ r: inout ByteReader, type: UInt8) -> Double? {
     do throws(ByteError) {
       switch type {
       case UInt8(ascii: "b"): return Double(Int8(bitPattern: try r.u8()))

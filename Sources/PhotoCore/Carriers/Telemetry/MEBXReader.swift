@@ -14,9 +14,9 @@ import Bytes
 /// AVMetadataIdentifier; ExifTool QuickTimeStream.pl Process_mebx]
 struct MEBXReader {
   /// One key of the sample description.
-  struct Key: Sendable, Equatable {
+  package struct Key: Sendable, Equatable {
     var namespace: String
-    var name: String
+    package var name: String
     /// Well-known data type (namespace 0 of `dtyp`).
     var wellKnownType: UInt32?
     /// Reverse-DNS data type (namespace 1).
@@ -48,7 +48,7 @@ struct MEBXReader {
   static let numberTypes: Set<UInt32> = [21, 22, 23, 24, 65, 66, 67, 70, 71, 72, 74, 75, 76, 77, 78, 79, 80]
 
   /// The keys by local ID.
-  var keys: [UInt32: Key] = [:]
+  package var keys: [UInt32: Key] = [:]
   /// Why the description could not be read, when it could not.
   var descriptionProblem: String?
 
@@ -85,9 +85,9 @@ struct MEBXReader {
 
   /// A box inside a description or sample: its type (or local key ID) and payload range.
   struct Box {
-    var type: String
-    var id: UInt32
-    var payload: Range<Int>
+    package var type: String
+    package var id: UInt32
+    package var payload: Range<Int>
   }
 
   /// The boxes in `range`; stops at the first that does not fit.
@@ -105,7 +105,7 @@ struct MEBXReader {
   }
 
   /// Reads one sample: every item, by its key.
-  func read(_ sample: [UInt8], into reading: inout TelemetryReading) {
+  package func read(_ sample: [UInt8], into reading: inout TelemetryReading) {
     if let descriptionProblem {
       reading.problem("'mebx' \(descriptionProblem)", sampleLevel: false)
       return
@@ -162,7 +162,7 @@ struct MEBXReader {
   }
 
   /// A big-endian number of a well-known type (the first of a point or rectangle).
-  static func number(_ value: [UInt8], type: UInt32) -> Double? {
+  package static func number(_ value: [UInt8], type: UInt32) -> Double? {
     var r = ByteReader(value, what: "mebx value")
     switch (type, value.count) {
     case (23, 4...), (70...72, 4...), (80, 4...): return try? r.f32(bigEndian: true)

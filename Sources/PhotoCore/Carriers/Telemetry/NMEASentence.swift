@@ -11,7 +11,7 @@ enum NMEASentence {
   }
 
   /// Every RMC and GGA sentence in `text`, in order.
-  static func find(in text: [UInt8]) -> [Reading] {
+  package static func find(in text: [UInt8]) -> [Reading] {
     var out: [Reading] = []
     var i = 0
     while i + 6 < text.count, out.count < 100_000 {

@@ -13,12 +13,12 @@ import Bytes
 /// ProcessFreeGPS types 1B, 1C, 1J and ProcessFreeGPS2 type 3]
 enum NovatekGPSList {
   /// The format of the list's `TimedTrack`.
-  static let format = "gps "
+  package static let format = "gps "
   /// What a block starts with after its size: "freeGPS ".
-  static let mark: [UInt8] = Array("freeGPS ".utf8)
+  package static let mark: [UInt8] = Array("freeGPS ".utf8)
 
   /// Reads one block.
-  static func read(_ block: [UInt8], into reading: inout TelemetryReading) {
+  package static func read(_ block: [UInt8], into reading: inout TelemetryReading) {
     guard block.count >= 12, block[4..<12].elementsEqual(mark) else {
       reading.problem("\(block.count) bytes that are not a 'freeGPS ' block")
       return
@@ -74,7 +74,7 @@ enum NovatekGPSList {
   }
 
   /// DDMM.MMMM (degrees × 100 + minutes) as degrees.
-  static func degrees(fromDDMM value: Double) -> Double {
+  package static func degrees(fromDDMM value: Double) -> Double {
     let whole = (abs(value) / 100).rounded(.down)
     return whole + (abs(value) - whole * 100) / 60
   }

@@ -17,13 +17,13 @@ enum ProtobufReader {
 
   /// One field of a message.
   struct Field: Equatable {
-    var number: Int
-    var value: Value
+    package var number: Int
+    package var value: Value
   }
 
   /// The fields of the message in `range`; nil when those bytes are not one whole message (a
   /// varint over 10 bytes, a length past the end, a group, a field number 0, too many fields).
-  static func fields(_ bytes: [UInt8], in range: Range<Int>) -> [Field]? {
+  package static func fields(_ bytes: [UInt8], in range: Range<Int>) -> [Field]? {
     var fields: [Field] = []
     var pos = range.lowerBound
     while pos < range.upperBound {

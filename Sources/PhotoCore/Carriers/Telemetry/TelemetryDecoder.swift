@@ -33,7 +33,7 @@ public enum TelemetryDecoder {
       }
     }
 
-    mutating func read(_ sample: [UInt8], into reading: inout TelemetryReading) {
+    package mutating func read(_ sample: [UInt8], into reading: inout TelemetryReading) {
       switch self {
       case .gpmf(var reader):
         reader.read(sample, into: &reading)

@@ -54,7 +54,7 @@ public struct TelemetryReading: Sendable, Equatable {
 
   /// Counts a position; the first one is kept. A position off the Earth is a problem: a decoder
   /// that reads it so misreads its record.
-  mutating func add(_ point: TelemetryPoint, from what: String) {
+  package mutating func add(_ point: TelemetryPoint, from what: String) {
     var point = point
     // An altitude beyond any orbit is a misread field: the position stands without it.
     if let altitude = point.altitude, !(abs(altitude) < Self.maxAltitude) { point.altitude = nil }
@@ -75,7 +75,7 @@ public struct TelemetryReading: Sendable, Equatable {
   }
 
   /// Records a part not read (a PA015 reason), naming the sample.
-  mutating func problem(_ reason: String, sampleLevel: Bool = true) {
+  package mutating func problem(_ reason: String, sampleLevel: Bool = true) {
     let text = sampleLevel ? "sample \(sample + 1): \(reason)" : reason
     guard !problems.contains(text) else { return }
     if problems.count < Self.maxProblems { problems.append(text) } else { moreProblems += 1 }

@@ -14,7 +14,7 @@ enum TextTrackCoordinates {
   static let modifierBoxes: Set<String> = ["styl", "hlit", "hclr", "krok", "dlay", "tbox", "blnk", "twrp", "href"]
 
   /// Reads one sample.
-  static func read(_ sample: [UInt8], into reading: inout TelemetryReading) {
+  package static func read(_ sample: [UInt8], into reading: inout TelemetryReading) {
     guard sample.count >= 2 else {
       if !sample.isEmpty { reading.problem("a text sample of \(sample.count) byte that holds no length") }
       return

@@ -8,7 +8,7 @@ public enum ExtendedXMP {
   /// Largest full length accepted (a JPEG could in theory hold 4 GiB of chunks).
   public static let maxFullLength = 16 << 20
   /// Bytes before the data: GUID, full length, offset.
-  static let headerLength = 32 + 4 + 4
+  package static let headerLength = 32 + 4 + 4
   /// At most this many warnings are listed one by one.
   static let maxListedWarnings = 8
 
@@ -16,9 +16,9 @@ public enum ExtendedXMP {
   struct Chunk {
     var guid: String
     var fullLength: Int
-    var offset: Int
-    var data: ArraySlice<UInt8>
-    var order: Int
+    package var offset: Int
+    package var data: ArraySlice<UInt8>
+    package var order: Int
   }
 
   /// Joins the chunks of the Extended XMP named `guid` (the main packet's
@@ -115,7 +115,7 @@ public enum ExtendedXMP {
   struct Warnings {
     private(set) var list: [String] = []
     private var dropped = 0
-    mutating func add(_ s: String) {
+    package mutating func add(_ s: String) {
       if list.count < ExtendedXMP.maxListedWarnings {
         list.append(s)
       } else {

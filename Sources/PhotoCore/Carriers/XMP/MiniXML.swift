@@ -15,11 +15,11 @@ enum MiniXML {
     /// Maximum number of elements in the document.
     var maxElements: Int = 200_000
     /// Maximum input size in bytes.
-    var maxBytes: Int = 16 << 20
+    package var maxBytes: Int = 16 << 20
     /// Maximum attributes on one element.
     var maxAttributes: Int = 4096
 
-    static let `default` = Limits()
+    package static let `default` = Limits()
   }
 
   /// The namespace URI bound to the `xml` prefix. [Namespaces in XML 1.0 §3]
@@ -29,9 +29,9 @@ enum MiniXML {
   struct Attribute: Sendable, Equatable {
     /// Namespace URI; nil for an unprefixed attribute or an undeclared prefix.
     var namespace: String?
-    var prefix: String?
+    package var prefix: String?
     var localName: String
-    var value: String
+    package var value: String
     var qualifiedName: String { prefix.map { "\($0):\(localName)" } ?? localName }
   }
 
@@ -45,12 +45,12 @@ enum MiniXML {
   struct Element: Sendable, Equatable {
     /// Namespace URI; nil when the element has no namespace or its prefix is undeclared.
     var namespace: String?
-    var prefix: String?
+    package var prefix: String?
     var localName: String
-    var attributes: [Attribute] = []
+    package var attributes: [Attribute] = []
     var children: [Node] = []
     /// Byte offset of the `<` of its start tag.
-    var offset: Int
+    package var offset: Int
 
     var qualifiedName: String { prefix.map { "\($0):\(localName)" } ?? localName }
 
@@ -60,14 +60,14 @@ enum MiniXML {
     }
 
     /// The concatenated text children (not the text of descendants).
-    var text: String {
+    package var text: String {
       var s = ""
       for case .text(let t) in children { s += t }
       return s
     }
 
     /// True when the element is `{namespace}localName`.
-    func `is`(_ namespace: String, _ localName: String) -> Bool {
+    package func `is`(_ namespace: String, _ localName: String) -> Bool {
       self.namespace == namespace && self.localName == localName
     }
 
@@ -79,13 +79,13 @@ enum MiniXML {
 
   /// A parsed document: its root element and notes about what was skipped.
   struct Document: Sendable, Equatable {
-    var root: Element
+    package var root: Element
     /// Things skipped or tolerated (a DOCTYPE, trailing padding...).
-    var notes: [String]
+    package var notes: [String]
   }
 
   /// Parses `bytes` (UTF-8) into a document.
-  static func parse(_ bytes: [UInt8], limits: Limits = .default) throws(XMLSyntaxError) -> Document {
+  package static func parse(_ bytes: [UInt8], limits: Limits = .default) throws(XMLSyntaxError) -> Document {
     guard bytes.count <= limits.maxBytes else {
       throw .tooLarge(size: bytes.count, limit: limits.maxBytes)
     }

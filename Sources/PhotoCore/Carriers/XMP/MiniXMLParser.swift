@@ -1,11 +1,11 @@
 /// The state machine behind `MiniXML.parse`. Iterative (an explicit element stack, no
 /// recursion), one pass over the bytes, every scan bounded by the end of the input.
 struct MiniXMLParser {
-  let b: [UInt8]
+  package let b: [UInt8]
   let limits: MiniXML.Limits
-  var i = 0
+  package var i = 0
   var elementCount = 0
-  var notes: [String] = []
+  package var notes: [String] = []
   /// Open elements, innermost last.
   var stack: [MiniXML.Element] = []
   /// Namespace declarations made by each open element (parallel to `stack`).
@@ -14,7 +14,7 @@ struct MiniXMLParser {
   /// matched against it without rebuilding "prefix:local".
   var openNames: [String] = []
   /// The attributes of the start tag being read (kept to reuse its storage).
-  var raw: [(name: String, value: String, offset: Int)] = []
+  package var raw: [(name: String, value: String, offset: Int)] = []
 
   init(bytes: [UInt8], limits: MiniXML.Limits) {
     self.b = bytes
@@ -23,7 +23,7 @@ struct MiniXMLParser {
 
   // Byte constants.
   static let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), slash = UInt8(ascii: "/")
-  static let eq = UInt8(ascii: "="), quot = UInt8(ascii: "\""), apos = UInt8(ascii: "'")
+  package static let eq = UInt8(ascii: "="), quot = UInt8(ascii: "\""), apos = UInt8(ascii: "'")
   static let colon = UInt8(ascii: ":")
   static let piOpen: [UInt8] = Array("<?".utf8), piClose: [UInt8] = Array("?>".utf8)
   static let commentOpen: [UInt8] = Array("<!--".utf8), commentClose: [UInt8] = Array("-->".utf8)
@@ -179,14 +179,14 @@ struct MiniXMLParser {
   }
 
   /// Attaches a finished element to its parent; returns it when it is the root.
-  mutating func close(_ element: MiniXML.Element) -> MiniXML.Element? {
+  package mutating func close(_ element: MiniXML.Element) -> MiniXML.Element? {
     guard !stack.isEmpty else { return element }
     stack[stack.count - 1].children.append(.element(element))
     return nil
   }
 
   /// The URI bound to `prefix` in the open scopes ("" = default namespace).
-  func resolve(_ prefix: String) -> String? {
+  package func resolve(_ prefix: String) -> String? {
     if prefix == "xml" { return MiniXML.xmlNamespace }
     for scope in scopes.reversed() where !scope.isEmpty {  // most elements declare nothing
       if let uri = scope[prefix] { return uri.isEmpty ? nil : uri }
@@ -194,7 +194,7 @@ struct MiniXMLParser {
     return nil
   }
 
-  static func split(_ qname: String) -> (prefix: String?, local: String) {
+  package static func split(_ qname: String) -> (prefix: String?, local: String) {
     // The first ':' byte, when ASCII bytes (or the ends) surround it, is the first ":"
     // Character (only non-ASCII scalars join a grapheme with it): found without segmenting the
     // name into Characters. Otherwise the Character search decides, as it always did.
@@ -253,22 +253,22 @@ struct MiniXMLParser {
 
   /// `what` is built only for the error (an interpolated String per attribute cost ~10 % of a
   /// packet's parse).
-  mutating func expect(_ byte: UInt8, what: @autoclosure () -> String) throws(XMLSyntaxError) {
+  package mutating func expect(_ byte: UInt8, what: @autoclosure () -> String) throws(XMLSyntaxError) {
     guard i < b.count else { throw .truncated(offset: i, inside: "a tag (expected \(what()))") }
     guard b[i] == byte else { throw .unexpected(offset: i, found: b[i], expected: what()) }
     i += 1
   }
 
-  func has(_ pattern: [UInt8]) -> Bool { has(pattern, at: i) }
+  package func has(_ pattern: [UInt8]) -> Bool { has(pattern, at: i) }
 
-  func has(_ pattern: [UInt8], at j: Int) -> Bool {
+  package func has(_ pattern: [UInt8], at j: Int) -> Bool {
     guard j >= 0, j + pattern.count <= b.count else { return false }
     for k in 0..<pattern.count where b[j + k] != pattern[k] { return false }
     return true
   }
 
   /// Index of the next `pattern` at or after `from`.
-  func find(_ pattern: [UInt8], from: Int) -> Int? {
+  package func find(_ pattern: [UInt8], from: Int) -> Int? {
     guard let first = pattern.first else { return from }
     var j = from
     while j + pattern.count <= b.count {
@@ -279,7 +279,7 @@ struct MiniXMLParser {
   }
 
   /// Moves past the next `close`, or throws `.truncated`.
-  mutating func skip(past close: [UInt8], inside: String) throws(XMLSyntaxError) {
+  package mutating func skip(past close: [UInt8], inside: String) throws(XMLSyntaxError) {
     guard let end = find(close, from: i + 2) else { throw .truncated(offset: b.count, inside: inside) }
     i = end + close.count
   }

@@ -49,7 +49,7 @@ extension MiniXMLParser {
 
   /// Decodes `b[start..<end]`: references resolved, line ends normalised, and in attribute
   /// values whitespace characters turned into spaces. [XML 1.0 2.11, 3.3.3, 4.1, 4.6]
-  func decode(_ start: Int, _ end: Int, attribute: Bool) throws(XMLSyntaxError) -> String {
+  package func decode(_ start: Int, _ end: Int, attribute: Bool) throws(XMLSyntaxError) -> String {
     var needsWork = false
     for j in start..<end {
       let c = b[j]

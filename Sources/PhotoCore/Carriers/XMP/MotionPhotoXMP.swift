@@ -9,27 +9,27 @@ struct MotionPhotoXMP: Sendable, Equatable {
   static let containerNamespace = "http://ns.google.com/photos/1.0/container/"
   static let itemNamespace = "http://ns.google.com/photos/1.0/container/item/"
   /// Bytes whose absence from a packet means it declares nothing of this (skips the parse).
-  static let marker = Array("ns.google.com/photos/1.0/".utf8)
+  package static let marker = Array("ns.google.com/photos/1.0/".utf8)
 
   /// One `Container:Item` of the directory.
   struct Item: Sendable, Equatable {
     var mime: String?
     var semantic: String?
-    var length: Int?
-    var padding: Int?
+    package var length: Int?
+    package var padding: Int?
   }
 
   /// `GCamera:MotionPhoto` is 1.
-  var motionPhoto = false
+  package var motionPhoto = false
   /// `GCamera:MicroVideo` is 1.
   var microVideo = false
   /// `GCamera:MicroVideoOffset`.
   var microVideoOffset: Int?
   /// `Container:Directory`, in order (the primary first).
-  var items: [Item] = []
+  package var items: [Item] = []
 
   /// The declaration in `packet`, or nil when it declares no video.
-  static func parse(_ packet: [UInt8]) -> MotionPhotoXMP? {
+  package static func parse(_ packet: [UInt8]) -> MotionPhotoXMP? {
     guard ByteSearch.firstIndex(of: marker[...], in: packet) != nil else { return nil }
     var bytes = packet
     if bytes.hasPrefix(XMPDecoder.app1Signature) { bytes.removeFirst(XMPDecoder.app1Signature.count) }
@@ -50,7 +50,7 @@ struct MotionPhotoXMP: Sendable, Equatable {
 
   /// An `rdf:li` of the directory: a structure holding `Container:Item` (its fields in
   /// attribute or element form).
-  static func item(_ entry: XMPRDF.Item) -> Item {
+  package static func item(_ entry: XMPRDF.Item) -> Item {
     var fields: [XMPRDF.Property] = []
     if case .structure(let outer) = entry.value {
       for property in outer {
@@ -69,7 +69,7 @@ struct MotionPhotoXMP: Sendable, Equatable {
   var declaresVideo: Bool { items.contains(where: \.isVideo) || (microVideo && microVideoOffset != nil) }
 
   /// Which property declares the video, for messages.
-  var source: String {
+  package var source: String {
     items.contains(where: \.isVideo) ? "XMP Container:Directory" : "XMP GCamera:MicroVideoOffset"
   }
 
@@ -101,5 +101,5 @@ struct MotionPhotoXMP: Sendable, Equatable {
 
 extension MotionPhotoXMP.Item {
   /// True for a video item ("video/mp4", "video/quicktime").
-  var isVideo: Bool { mime?.lowercased().hasPrefix("video/") == true }
+  package var isVideo: Bool { mime?.lowercased().hasPrefix("video/") == true }
 }

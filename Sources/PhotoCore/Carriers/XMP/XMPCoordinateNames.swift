@@ -28,8 +28,8 @@ enum XMPCoordinateNames {
   /// A name that holds a coordinate: its axis and its stem (the words but the axis word,
   /// lowercased and joined), which pairs a latitude with its longitude.
   struct Coordinate: Sendable, Equatable {
-    var axis: Axis
-    var stem: String
+    package var axis: Axis
+    package var stem: String
   }
 
   /// Words, lowercase ASCII (compared as bytes: a name is classified without building a String
@@ -50,7 +50,7 @@ enum XMPCoordinateNames {
   /// Vendor and standard properties that hold a coordinate, as seen in real files:
   /// "group:FlattenedName" → who writes it. Documentation and a test table: the general rule
   /// above finds each of them, and the known ones in any other namespace.
-  static let known: [String: String] = [
+  package static let known: [String: String] = [
     "exif:GPSLatitude": "XMP EXIF schema [XMP Part 2]",
     "exif:GPSLongitude": "XMP EXIF schema [XMP Part 2]",
     "exif:GPSDestLatitude": "XMP EXIF schema (the destination's position)",
@@ -153,7 +153,7 @@ enum XMPCoordinateNames {
   /// The words of a name (ranges of its UTF-8 bytes): split at punctuation, between a lowercase
   /// letter and an uppercase one, before the last capital of a capital run followed by lowercase
   /// ("GPSLat" → "GPS", "Lat") and between letters and digits.
-  static func words(_ bytes: [UInt8]) -> [Range<Int>] {
+  package static func words(_ bytes: [UInt8]) -> [Range<Int>] {
     func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
     func isLower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
     func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
@@ -181,7 +181,7 @@ enum XMPCoordinateNames {
   }
 
   /// The words of a name, lowercased (for tests and messages).
-  static func words(_ name: String) -> [String] {
+  package static func words(_ name: String) -> [String] {
     let bytes = Array(name.utf8)
     return words(bytes).map { String(decoding: bytes[$0].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self) }
   }

@@ -4,9 +4,9 @@
 struct XMPFlattener {
   /// One flattened tag: group suffix ("exif"), name, and the values met for it in order.
   struct FlatTag: Sendable, Equatable {
-    var group: String
-    var name: String
-    var values: [String]
+    package var group: String
+    package var name: String
+    package var values: [String]
     var isList: Bool
   }
 
@@ -14,11 +14,11 @@ struct XMPFlattener {
   /// structure instance it is a field of (0: the packet's top level): `XMPPositions` pairs a
   /// latitude with a longitude within one instance.
   struct CoordinateValue: Sendable, Equatable {
-    var group: String
-    var name: String
+    package var group: String
+    package var name: String
     var coordinate: XMPCoordinateNames.Coordinate
-    var text: String
-    var scope: Int
+    package var text: String
+    package var scope: Int
   }
 
   private(set) var tags: [FlatTag] = []
@@ -30,12 +30,12 @@ struct XMPFlattener {
 
   /// A tag's identity: hashed as two strings (no joined key String to build per lookup).
   private struct Key: Hashable {
-    var group: String
-    var name: String
+    package var group: String
+    package var name: String
   }
 
   /// Adds a top-level property.
-  mutating func add(_ p: XMPRDF.Property) {
+  package mutating func add(_ p: XMPRDF.Property) {
     let group = XMPNamespaces.group(uri: p.namespace, prefix: p.prefix)
     let name = XMPTagNames.topLevel(group: group, localName: p.name)
     let childPrefix = XMPTagNames.prefixPart(group: group, localName: p.name) ?? name
@@ -86,7 +86,7 @@ struct XMPFlattener {
   }
 
   /// The first value of `group:name`, if present.
-  func first(_ group: String, _ name: String) -> String? {
+  package func first(_ group: String, _ name: String) -> String? {
     index[Key(group: group, name: name)].flatMap { tags[$0].values.first }
   }
 

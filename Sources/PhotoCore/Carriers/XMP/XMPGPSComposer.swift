@@ -12,14 +12,14 @@ import Bytes
 /// shows it (the evidence shows the zeros; a reviewer sees a receiver's placeholder at a glance).
 enum XMPGPSComposer {
   /// One place XMP holds the photo's position: group and the flattened names of its fields.
-  struct Source: Sendable {
-    var group: String
-    var latitude: [String]
-    var longitude: [String]
-    var altitude: [String] = []
+  package struct Source: Sendable {
+    package var group: String
+    package var latitude: [String]
+    package var longitude: [String]
+    package var altitude: [String] = []
     var altitudeRef: String?
     /// How the finding names the tags when they are not a photo's own position.
-    var named: String?
+    package var named: String?
   }
 
   /// The known places, in priority order for the photo's own position.
@@ -94,7 +94,7 @@ enum XMPGPSComposer {
   }
 
   /// The first readable altitude of `source`, signed by its reference.
-  static func altitude(_ flat: XMPFlattener, _ source: Source, _ warnings: inout [String]) -> Double? {
+  package static func altitude(_ flat: XMPFlattener, _ source: Source, _ warnings: inout [String]) -> Double? {
     for name in source.altitude {
       guard let text = flat.first(source.group, name) else { continue }
       guard var value = XMPValueParsing.rational(text) else {

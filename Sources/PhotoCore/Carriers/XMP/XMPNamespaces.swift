@@ -5,7 +5,7 @@
 /// back to the prefix written in the file. [ExifTool XMP.pm %nsURI, %stdXlatNS]
 enum XMPNamespaces {
   static let rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-  static let x = "adobe:ns:meta/"
+  package static let x = "adobe:ns:meta/"
 
   /// URI → ExifTool group prefix. Tags are data: add a row to add a namespace.
   static let groupByURI: [String: String] = [
@@ -100,7 +100,7 @@ enum XMPNamespaces {
   static let syntaxNamespaces: Set<String> = [rdf, x, MiniXML.xmlNamespace]
 
   /// The ExifTool group suffix for a namespace URI, else the file's (translated) prefix.
-  static func group(uri: String?, prefix: String?) -> String {
+  package static func group(uri: String?, prefix: String?) -> String {
     if let uri, let known = groupByURI[uri] { return known }
     if let prefix, !prefix.isEmpty { return prefixTranslation[prefix] ?? prefix }
     return "unknown"

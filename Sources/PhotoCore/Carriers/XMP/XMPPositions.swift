@@ -7,26 +7,26 @@ import Bytes
 enum XMPPositions {
   /// One position: its names and the text of each coordinate (nil when absent).
   struct Position: Sendable, Equatable {
-    var group: String
+    package var group: String
     var latitudeName: String?
     var longitudeName: String?
-    var latitude: String?
-    var longitude: String?
+    package var latitude: String?
+    package var longitude: String?
     /// Both coordinates in one value (`LatLng`).
-    var pair: String?
+    package var pair: String?
     var pairName: String?
     /// 1-based number among the positions of the same names (the n-th LocationShown point).
     var ordinal = 1
 
     /// How findings name it: "XMP-iptcExt:LocationShownGPSLatitude/LocationShownGPSLongitude",
     /// with "[2]" for the second position of the same names.
-    var tag: String {
+    package var tag: String {
       let names = [pairName, latitudeName, longitudeName].compactMap { $0 }.joined(separator: "/")
       return "XMP-\(group):\(names)" + (ordinal > 1 ? "[\(ordinal)]" : "")
     }
 
     /// True when it is one of `source`'s places.
-    func matches(_ source: XMPGPSComposer.Source) -> Bool {
+    package func matches(_ source: XMPGPSComposer.Source) -> Bool {
       guard group == source.group else { return false }
       return latitudeName.map(source.latitude.contains) ?? false || longitudeName.map(source.longitude.contains) ?? false
     }
@@ -34,16 +34,16 @@ enum XMPPositions {
 
   /// A position read: degrees, or why a present coordinate is not degrees.
   struct Reading: Sendable, Equatable {
-    var latitude: Double?
-    var longitude: Double?
-    var unreadable: String?
-    var hasCoordinates: Bool { latitude != nil || longitude != nil }
+    package var latitude: Double?
+    package var longitude: Double?
+    package var unreadable: String?
+    package var hasCoordinates: Bool { latitude != nil || longitude != nil }
   }
 
   /// The positions of `values`, in the order their first coordinate appears. (Packets hold a
   /// handful of coordinates: grouped and numbered by linear search, no dictionary or tag
   /// string per packet.)
-  static func pair(_ values: [XMPFlattener.CoordinateValue]) -> [Position] {
+  package static func pair(_ values: [XMPFlattener.CoordinateValue]) -> [Position] {
     guard !values.isEmpty else { return [] }
     var groups: [[Int]] = []  // indexes into `values`, one list per (scope, group, stem)
     for (index, value) in values.enumerated() {
@@ -81,7 +81,7 @@ enum XMPPositions {
   /// Reads a position. A value without a digit ("", "N/A", "unknown") is no coordinate; a value
   /// with digits that is not degrees is an unreadable coordinate (still GPS: SPEC "a GPS tag
   /// that is present but unreadable is still GPS"), with a warning as before.
-  static func read(_ p: Position, warnings: inout [String]) -> Reading {
+  package static func read(_ p: Position, warnings: inout [String]) -> Reading {
     var reading = Reading()
     var unreadable: [String] = []
     func coordinate(_ text: String?, _ name: String?, latitude: Bool) -> Double? {
@@ -111,7 +111,7 @@ enum XMPPositions {
   /// Latitude and longitude written in one value: two coordinates separated by a comma, a
   /// semicolon or white space ("31.2304,121.4737", "31,13.8N 121,28.4E"), or any form
   /// `CoordinateText` reads (ISO 6709, degrees-minutes-seconds).
-  static func pair(_ text: String) -> (Double, Double)? {
+  package static func pair(_ text: String) -> (Double, Double)? {
     let parts = text.split { $0 == ";" || $0 == " " || $0 == "\t" || $0 == "\n" }.map(String.init)
     if parts.count == 2, let lat = XMPValueParsing.coordinate(parts[0], isLatitude: true),
        let lon = XMPValueParsing.coordinate(parts[1], isLatitude: false) {

@@ -3,13 +3,13 @@
 enum XMPPrivacyFields {
   /// A group ("XMP-photoshop") and the names, or name prefixes, that match in it.
   struct Rule: Sendable {
-    var group: String
-    var names: Set<String> = []
-    var prefixes: [String] = []
+    package var group: String
+    package var names: Set<String> = []
+    package var prefixes: [String] = []
     /// Names containing this are excluded (coordinates inside location structures go to GPS).
     var excluding: String?
 
-    func matches(_ tag: MetadataTag) -> Bool {
+    package func matches(_ tag: MetadataTag) -> Bool {
       guard tag.group == group else { return false }
       if let excluding, tag.name.contains(excluding) { return false }
       return names.contains(tag.name) || prefixes.contains { tag.name.hasPrefix($0) }
@@ -17,7 +17,7 @@ enum XMPPrivacyFields {
   }
 
   /// Place names and codes. [IPTC Photo Metadata Standard 2019.1 (Location); Photoshop schema]
-  static let location = RuleSet([
+  package static let location = RuleSet([
     Rule(group: "XMP-photoshop", names: ["City", "State", "Country"]),
     Rule(group: "XMP-iptcCore", names: ["Location", "CountryCode"]),
     Rule(group: "XMP-iptcExt", prefixes: ["LocationCreated", "LocationShown"], excluding: "GPS"),
@@ -31,7 +31,7 @@ enum XMPPrivacyFields {
   ])
 
   /// Serial numbers, owner and author names, unique document IDs and edit history.
-  static let identifying = RuleSet([
+  package static let identifying = RuleSet([
     Rule(group: "XMP-xmpMM", names: ["DocumentID", "InstanceID", "OriginalDocumentID", "PreservedFileName"],
          prefixes: ["History", "DerivedFrom", "Ingredients", "ManagedFrom", "Manifest"]),
     Rule(group: "XMP-aux", names: ["SerialNumber", "LensSerialNumber", "OwnerName"]),
@@ -57,7 +57,7 @@ enum XMPPrivacyFields {
   }
 
   /// The tags a rule matches, in order, without empty values (looked at only for a match).
-  static func select(_ tags: [MetadataTag], _ rules: RuleSet) -> [MetadataTag] {
+  package static func select(_ tags: [MetadataTag], _ rules: RuleSet) -> [MetadataTag] {
     tags.filter { t in
       guard let candidates = rules.byGroup[t.group] else { return false }
       return candidates.contains { $0.matches(t) } && !isEmpty(t.value)
@@ -65,7 +65,7 @@ enum XMPPrivacyFields {
   }
 
   /// True for "" or a list of only "" (an empty structure says nothing).
-  static func isEmpty(_ v: TagValue) -> Bool {
+  package static func isEmpty(_ v: TagValue) -> Bool {
     switch v {
     case .text(let s): s.trimmingXMLSpace.isEmpty
     case .list(let items): items.allSatisfy(isEmpty)

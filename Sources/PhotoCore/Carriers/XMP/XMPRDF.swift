@@ -13,16 +13,16 @@ enum XMPRDF {
 
   /// An array item with its `xml:lang` qualifier, if any.
   struct Item: Sendable, Equatable {
-    var lang: String?
-    var value: Value
+    package var lang: String?
+    package var value: Value
   }
 
   /// A named property (or structure field, or qualifier).
   struct Property: Sendable, Equatable {
     var namespace: String?
-    var prefix: String?
-    var name: String
-    var value: Value
+    package var prefix: String?
+    package var name: String
+    package var value: Value
   }
 
   /// The properties of every node element under every `rdf:RDF` in the document, in order.
@@ -59,7 +59,7 @@ enum XMPRDF {
 
   /// Property attributes and property elements of a node element (`rdf:Description` or a
   /// typed node). [RDF/XML 7.2.11 nodeElement, 7.2.25 propertyAttr]
-  static func fields(ofNode node: MiniXML.Element) -> [Property] {
+  package static func fields(ofNode node: MiniXML.Element) -> [Property] {
     var result = propertyAttributes(node)
     for child in node.elements {
       if let p = property(child) { result.append(p) }
@@ -83,7 +83,7 @@ enum XMPRDF {
   }
 
   /// The value of a property element or an `rdf:li`.
-  static func value(of e: MiniXML.Element) -> Value {
+  package static func value(of e: MiniXML.Element) -> Value {
     if let resource = e.attribute(XMPNamespaces.rdf, "resource") { return .simple(resource) }
     let parseType = e.attribute(XMPNamespaces.rdf, "parseType")
     if parseType == "Resource" { return structure(fields(ofNode: e)) }
@@ -109,7 +109,7 @@ enum XMPRDF {
   }
 
   /// The `rdf:li` items of an array container.
-  static func items(_ container: MiniXML.Element) -> [Item] {
+  package static func items(_ container: MiniXML.Element) -> [Item] {
     container.elements.filter { $0.is(XMPNamespaces.rdf, "li") }.map { li in
       Item(lang: li.attribute(MiniXML.xmlNamespace, "lang"), value: value(of: li))
     }
@@ -117,7 +117,7 @@ enum XMPRDF {
 
   /// A structure, unless it is a value with qualifiers (`rdf:value` + fields), in which case the
   /// rdf:value is the value and the qualifiers are dropped. [XMP Part 1 7.8]
-  static func structure(_ fields: [Property]) -> Value {
+  package static func structure(_ fields: [Property]) -> Value {
     if let v = fields.first(where: { $0.namespace == XMPNamespaces.rdf && $0.name == "value" }) {
       return v.value
     }

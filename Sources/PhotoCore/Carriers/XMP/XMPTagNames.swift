@@ -97,7 +97,7 @@ enum XMPTagNames {
   static let renamedFlatIndex = PairTable(renamedFlat)
 
   /// The tag name of a top-level property.
-  static func topLevel(group: String, localName: String) -> String {
+  package static func topLevel(group: String, localName: String) -> String {
     renamedIndex[group, localName] ?? upperFirst(localName)
   }
 
@@ -107,7 +107,7 @@ enum XMPTagNames {
   }
 
   /// The part a structure field adds to the flattened name.
-  static func field(group: String, localName: String) -> String {
+  package static func field(group: String, localName: String) -> String {
     flatFieldIndex[group, localName] ?? upperFirst(localName)
   }
 

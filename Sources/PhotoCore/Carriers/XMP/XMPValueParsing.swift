@@ -129,8 +129,8 @@ enum XMPValueParsing {
 
   /// A cursor over ASCII bytes for the date parser.
   struct Scanner {
-    let b: [UInt8]
-    var i = 0
+    package let b: [UInt8]
+    package var i = 0
     init(_ b: [UInt8]) { self.b = b }
     var atEnd: Bool { i >= b.count }
     func peek(_ c: UInt8) -> Bool { i < b.count && b[i] == c }
@@ -147,7 +147,7 @@ enum XMPValueParsing {
       return v
     }
     /// One byte out of `set`.
-    mutating func separator(_ set: String) -> Bool {
+    package mutating func separator(_ set: String) -> Bool {
       guard i < b.count, set.utf8.contains(b[i]) else { return false }
       i += 1
       return true

@@ -22,11 +22,11 @@ public struct C2PAThumbnailVerdict: Sendable, Equatable, Codable {
 
 enum C2PAThumbnailVerifier {
   /// Largest C2PA thumbnail decoded.
-  static let maxPixels = 1 << 24
+  package static let maxPixels = 1 << 24
 
   /// Every C2PA thumbnail of `output` that decodes, as displayed (its own orientation applied),
   /// reduced like the output.
-  static func thumbnails(_ output: PhotoMetadata) -> [(carrier: Carrier, picture: PixelImage)] {
+  package static func thumbnails(_ output: PhotoMetadata) -> [(carrier: Carrier, picture: PixelImage)] {
     output.carriers.filter { $0.kind == .c2paThumbnail && !$0.payload.isEmpty }.compactMap { carrier in
       guard let format = ImageFormat.sniff(Array(carrier.payload.prefix(ImageFormat.sniffLength))),
             let picture = try? PictureDecoder.decode(carrier.payload, metadata: thumbnailMetadata(carrier, format: format, in: output),
@@ -37,7 +37,7 @@ enum C2PAThumbnailVerifier {
   }
 
   /// A verdict for each thumbnail against the output as displayed and, when decoded, the original.
-  static func verdicts(_ thumbnails: [(carrier: Carrier, picture: PixelImage)], displayed: PixelImage,
+  package static func verdicts(_ thumbnails: [(carrier: Carrier, picture: PixelImage)], displayed: PixelImage,
                        original: PixelImage?) -> [C2PAThumbnailVerdict] {
     guard !thumbnails.isEmpty else { return [] }
     let shownFingerprint = displayed.fingerprint()

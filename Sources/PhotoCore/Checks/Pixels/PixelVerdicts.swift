@@ -63,6 +63,14 @@ public struct CropVerdict: Sendable, Equatable, Codable {
   public var estimated: PixelRect?
   public var estimatedScore: Double
   public var matches: Bool
+
+  package init(claimed: PixelRect?, claimedScore: Double, estimated: PixelRect?, estimatedScore: Double, matches: Bool) {
+    self.claimed = claimed
+    self.claimedScore = claimedScore
+    self.estimated = estimated
+    self.estimatedScore = estimatedScore
+    self.matches = matches
+  }
 }
 
 /// Does an embedded preview (thumbnail, MPF Large Thumbnail) show the same picture as the output?
@@ -79,4 +87,14 @@ public struct ThumbnailVerdict: Sendable, Equatable, Codable {
   public var path: String = "thumbnail"
   /// What it is ("EXIF IFD1 thumbnail", "JFXX thumbnail", "Large Thumbnail (full HD)").
   public var role: String?
+
+  package init(score: Double, aspectDifference: Double, matches: Bool, detail: String, path: String = "thumbnail",
+               role: String? = nil) {
+    self.score = score
+    self.aspectDifference = aspectDifference
+    self.matches = matches
+    self.detail = detail
+    self.path = path
+    self.role = role
+  }
 }

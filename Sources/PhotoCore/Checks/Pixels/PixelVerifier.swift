@@ -41,7 +41,7 @@ public enum PixelVerifier {
 
   /// `verify`, decoding at the reduced sizes above or, with `reduced` false, at full size (the
   /// tests show both give the same verdicts).
-  static func verify(output: PixelInput, original: PixelInput?, claimedCrop: PixelRect?, maxPixels: Int,
+  package static func verify(output: PixelInput, original: PixelInput?, claimedCrop: PixelRect?, maxPixels: Int,
                      threads: Int, reduced: Bool) -> PixelVerdicts {
     var verdicts = PixelVerdicts()
     // An output the size of its original is decoded at the original's scale, so identical
@@ -118,7 +118,7 @@ public enum PixelVerifier {
   }
 
   /// Maps a rectangle in full-size displayed coordinates onto a reduced decode.
-  static func scale(_ rect: PixelRect, from full: PixelSize, to image: PixelSize) -> PixelRect? {
+  package static func scale(_ rect: PixelRect, from full: PixelSize, to image: PixelSize) -> PixelRect? {
     guard rect.fits(in: full), full.width > 0, full.height > 0 else { return nil }
     let sx = Double(image.width) / Double(full.width), sy = Double(image.height) / Double(full.height)
     let x = Int((Double(rect.x) * sx).rounded()), y = Int((Double(rect.y) * sy).rounded())

@@ -7,25 +7,25 @@ import Codecs
 /// images (gain maps, depth maps, disparity and multi-angle views) are not previews of the
 /// primary and are not compared. HEIF thumbnail items are previews too: a JPEG-coded one is
 /// walked like a JPEG, an HEVC or AV1 one is decoded by libheif with its own transformations.
-struct PreviewImage {
+package struct PreviewImage {
   /// Its place in the layout tree ("thumbnail", "thumbnail#2", "mpf-image#2").
-  var path: CarrierPath
+  package var path: CarrierPath
   /// What it is ("EXIF IFD1 thumbnail", "JFXX thumbnail", "Large Thumbnail (VGA)").
-  var role: String
+  package var role: String
   /// Its stored size, when known.
-  var size: PixelSize?
+  package var size: PixelSize?
   /// A camera may fit the photo into a fixed frame with black bars (an MPF full-HD preview of a
   /// 3:2 photo is 16:9): its shape alone says nothing.
   var mayHaveBars: Bool
   /// Its bytes when the model holds them (a thumbnail's carrier payload).
-  var payload: [UInt8]?
+  package var payload: [UInt8]?
   /// Where its bytes are in the file, when the model does not hold them (an MPF image).
   var fileRange: Range<Int>?
   /// The HEIF thumbnail item coded as HEVC or AV1 it is, decoded by libheif (nil otherwise).
   var heifItem: Int? = nil
   /// Its size as displayed through its own transformations (a HEIF thumbnail item's
   /// `clap`/`irot`/`imir`, whatever its coding); nil when it is displayed with the image's orientation.
-  var displayed: PixelSize? = nil
+  package var displayed: PixelSize? = nil
   /// The offset of the TIFF image directory it is, decoded by libtiff (a NEF's or DNG's
   /// uncompressed preview in IFD0); nil otherwise.
   var tiffDirectory: Int? = nil
@@ -39,10 +39,10 @@ struct PreviewImage {
   static let heifThumbnailRole = "thumbnail of item"
   /// Most bytes read from the file for one preview (a full-HD JPEG is well under 2 MB); a larger
   /// one is not compared, and the check says so (PA015).
-  static let maxBytes = 16 << 20
+  package static let maxBytes = 16 << 20
 
   /// The previews of the primary image of `m`, in layout order.
-  static func all(_ m: PhotoMetadata) -> [PreviewImage] {
+  package static func all(_ m: PhotoMetadata) -> [PreviewImage] {
     let heifPrimary = m.tags.first { $0.name == "PrimaryItemID" && $0.document.isRoot }.flatMap { tag -> Int? in
       if case .integer(let id) = tag.value { return Int(exactly: id) }
       return nil
@@ -118,14 +118,14 @@ struct PreviewImage {
 
   /// How messages name it: "the embedded thumbnail" (the first IFD1 thumbnail), "the JFXX
   /// thumbnail at thumbnail#2", "the MPF Large Thumbnail (VGA) at mpf-image#2".
-  var subject: String {
+  package var subject: String {
     if isClassicThumbnail { return "the embedded thumbnail" }
     return "the \(mayHaveBars ? "MPF " : "")\(role) at \(path)"
   }
 
   /// Its pixels (stored, not oriented); nil when they cannot be read or decoded, or are over
   /// `maxBytes` (then the shape check judges it, and the pixel check is incomplete: PA015).
-  func decode(from source: any ByteSource, heif: HEIFFile? = nil, maxPixels: Int) -> PixelImage? {
+  package func decode(from source: any ByteSource, heif: HEIFFile? = nil, maxPixels: Int) -> PixelImage? {
     if let heifItem { return Self.heifThumbnail(heifItem, from: source, file: heif, maxPixels: maxPixels) }
     if let tiffDirectory { return Self.tiffPreview(tiffDirectory, from: source, maxPixels: maxPixels) }
     let bytes: [UInt8]

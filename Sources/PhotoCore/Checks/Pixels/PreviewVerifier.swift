@@ -6,7 +6,7 @@ import Codecs
 /// correlates at `PixelVerifier.sameContent` or more and its shape is the image's within
 /// `ThumbnailCheck.shapeTolerance` — as stored, or once black bars around it are trimmed (Canon
 /// writes 160×120 thumbnails of 3:2 photos, and full-HD MPF previews are 16:9 whatever the photo).
-enum PreviewVerifier {
+package enum PreviewVerifier {
   /// Largest mean luminance of a row or column counted as a black bar.
   static let barMeanLuma = 24
   /// Largest luminance of any sample of a black bar (JPEG ringing stays below it).
@@ -14,13 +14,13 @@ enum PreviewVerifier {
 
   /// One verdict per preview of `output` that decodes; a preview that does not decode gets none
   /// (the shape check judges it, and `uncompared` reports it).
-  static func verdicts(_ output: PixelInput, displayed: PixelImage, maxPixels: Int) -> [ThumbnailVerdict] {
+  package static func verdicts(_ output: PixelInput, displayed: PixelImage, maxPixels: Int) -> [ThumbnailVerdict] {
     shown(output, maxPixels: maxPixels).map { verdict($0.preview, shown: $0.picture, displayed: displayed) }
   }
 
   /// Each preview of `output` that decodes, with its pixels as displayed: the image's
   /// orientation applied, or a HEIF thumbnail item's own transformations.
-  static func shown(_ output: PixelInput, maxPixels: Int) -> [(preview: PreviewImage, picture: PixelImage)] {
+  package static func shown(_ output: PixelInput, maxPixels: Int) -> [(preview: PreviewImage, picture: PixelImage)] {
     PreviewImage.all(output.metadata).compactMap { preview in
       guard let image = preview.decode(from: output.source, heif: output.heif, maxPixels: min(maxPixels, 1 << 24)) else { return nil }
       return (preview, preview.isDecodedAsDisplayed ? image : image.oriented(output.metadata.orientation.effective))
@@ -43,7 +43,7 @@ enum PreviewVerifier {
   }
 
   /// The verdict for one preview (already displayed with the image's orientation).
-  static func verdict(_ preview: PreviewImage, shown: PixelImage, displayed: PixelImage) -> ThumbnailVerdict {
+  package static func verdict(_ preview: PreviewImage, shown: PixelImage, displayed: PixelImage) -> ThumbnailVerdict {
     let target = displayed.fingerprint()
     let mainAspect = Double(displayed.width) / Double(max(displayed.height, 1))
     var candidates = [shown]

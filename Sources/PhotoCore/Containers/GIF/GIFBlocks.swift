@@ -2,11 +2,11 @@ import Bytes
 /// Reads a GIF's bytes through a window, so the walk over thousands of data sub-blocks costs one
 /// source read per 64 KiB, not one per sub-block.
 struct GIFByteWindow {
-  let source: any ByteSource
-  let limit: Int
+  package let source: any ByteSource
+  package let limit: Int
   private var start = 0
   private var bytes: [UInt8] = []
-  static let length = 64 << 10
+  package static let length = 64 << 10
 
   init(source: any ByteSource, limit: Int) {
     self.source = source
@@ -14,7 +14,7 @@ struct GIFByteWindow {
   }
 
   /// The byte at `offset`, nil past the end.
-  mutating func byte(_ offset: Int) throws(ByteError) -> UInt8? {
+  package mutating func byte(_ offset: Int) throws(ByteError) -> UInt8? {
     guard offset < limit, offset >= 0 else { return nil }
     if offset < start || offset >= start + bytes.count {
       start = offset
@@ -29,13 +29,13 @@ struct GIFByteWindow {
 /// where it ends, and its data joined when asked for. [GIF89a 15]
 struct GIFSubBlocks {
   /// Offset just past the block terminator (or the end of the file when it is missing).
-  var end: Int
+  package var end: Int
   /// True when the file ends before the terminator.
-  var truncated: Bool
+  package var truncated: Bool
   /// Number of data sub-blocks.
-  var count: Int
+  package var count: Int
   /// The data bytes (without length bytes), when collected; at most the collection cap.
-  var data: [UInt8]
+  package var data: [UInt8]
   /// The data was longer than the collection cap.
   var capped: Bool
 

@@ -12,7 +12,7 @@ public enum GIFWalker {
   public static let maxBlocks = 200_000
   /// Most metadata bytes collected per file.
   public static let maxMetadataBytes = 64 << 20
-  static let format = "GIF"
+  package static let format = "GIF"
 
   /// Walks the GIF in `range` of `source` (the whole source by default). Never throws: a file
   /// that is not a GIF comes back with `failure` set.
@@ -30,14 +30,14 @@ public enum GIFWalker {
 
 /// The state of one GIF walk.
 struct GIFWalk {
-  let source: any ByteSource
-  let range: Range<Int>
-  var tree: LayoutTree
-  var window: GIFByteWindow
+  package let source: any ByteSource
+  package let range: Range<Int>
+  package var tree: LayoutTree
+  package var window: GIFByteWindow
   var position: Int
-  var blocks = 0
+  package var blocks = 0
   var frames = 0
-  var budget = GIFWalker.maxMetadataBytes
+  package var budget = GIFWalker.maxMetadataBytes
   /// XMP extensions framed as ordinary sub-blocks (told once).
   var missingTrailers = 0
   /// XMP extensions that hold only padding (told once).
@@ -52,13 +52,13 @@ struct GIFWalk {
   }
 
   var upper: Int { range.upperBound }
-  mutating func warn(_ message: String) { tree.scan.warnings.append(message) }
+  package mutating func warn(_ message: String) { tree.scan.warnings.append(message) }
 
-  func read(_ r: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
+  package func read(_ r: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
     do { return try source.exactBytes(in: r, what: "GIF \(what)") } catch { throw ContainerError(error, format: GIFWalker.format) }
   }
 
-  mutating func run() {
+  package mutating func run() {
     do throws(ContainerError) {
       try header()
       try walkBlocks()

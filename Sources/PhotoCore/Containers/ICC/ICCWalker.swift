@@ -7,22 +7,22 @@ import Bytes
 /// Tag data is not decoded here (`ICCProfileDecoder` does that); it is marked for the sweep.
 public enum ICCWalker {
   /// Header length. [ICC.1:2010 7.2]
-  static let headerLength = 128
+  package static let headerLength = 128
   /// Most tag-table entries read (as `ICCProfileDecoder`).
   static let maxTags = 1024
   /// Tag data is aligned to 4 bytes; up to 3 zero bytes between tags are padding. [ICC.1:2010 7.1.2]
   static let alignment = 4
 
   /// One tag-table entry: signature and data range, relative to the profile start.
-  struct Tag: Equatable {
-    var signature: String
-    var data: Range<Int>
+  package struct Tag: Equatable {
+    package var signature: String
+    package var data: Range<Int>
   }
 
   /// The tags of `profile` whose data lies inside it, and the table's end; nil when the profile
   /// is shorter than its header. Problems go to `warnings`. (A tag whose data overlaps the
   /// header or the table explains no byte of its own: the layout clips it.)
-  static func tags(_ profile: [UInt8], warnings: inout [String]) -> (tags: [Tag], tableEnd: Int, declared: Int)? {
+  package static func tags(_ profile: [UInt8], warnings: inout [String]) -> (tags: [Tag], tableEnd: Int, declared: Int)? {
     guard profile.count >= headerLength else { return nil }
     let declared = Int(ICCProfileDecoder.u32(profile, 0))
     guard profile.count >= headerLength + 4 else { return ([], headerLength, declared) }
@@ -104,7 +104,7 @@ public enum ICCWalker {
   }
 
   /// The bytes between two tags: padding when fewer than 4 and all zero, else unexplained.
-  static func gap(_ profile: [UInt8], _ gap: Range<Int>, base: Int) -> LayoutNode {
+  package static func gap(_ profile: [UInt8], _ gap: Range<Int>, base: Int) -> LayoutNode {
     let absolute = base + gap.lowerBound..<base + gap.upperBound
     if gap.count < alignment, isZero(profile, gap) {
       return LayoutNode("padding", range: absolute, note: "alignment to 4 bytes")

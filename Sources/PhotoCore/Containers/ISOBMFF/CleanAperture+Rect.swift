@@ -63,8 +63,8 @@ extension CleanAperture {
 /// added directly, others cross-multiplied), so rounding of the result matches libheif for every
 /// sane input. Overflow is reported as nil instead of wrapping.
 struct Fraction: Equatable {
-  var numerator: Int64
-  var denominator: Int64
+  package var numerator: Int64
+  package var denominator: Int64
 
   init?(_ n: Int64, _ d: Int64) {
     guard d != 0, n != .min, d != .min else { return nil }
@@ -114,14 +114,14 @@ struct Fraction: Equatable {
   /// C's `n / d`: truncation toward zero (libheif `Fraction::round_down`).
   var roundedDown: Int? { Int(exactly: numerator / denominator) }
   /// libheif `Fraction::round`: `(n + d/2) / d` in C integer division.
-  var rounded: Int? {
+  package var rounded: Int? {
     let (n, overflow) = numerator.addingReportingOverflow(denominator / 2)
     return overflow ? nil : Int(exactly: n / denominator)
   }
 
   /// (offset + Fraction(imageSide − 1, 2)) − (apertureSide − 1)/2, in libheif's order of
   /// operations: the left or top edge before rounding.
-  static func edge(offset: Fraction, imageSide: Int, apertureSide: Fraction) -> Fraction? {
+  package static func edge(offset: Fraction, imageSide: Int, apertureSide: Fraction) -> Fraction? {
     guard let half = Fraction(Int64(imageSide) - 1, 2),
           let centre = offset.plus(half),
           let apertureHalf = apertureSide.plus(-1)?.divided(by: 2) else { return nil }

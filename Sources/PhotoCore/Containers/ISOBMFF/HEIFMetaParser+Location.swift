@@ -65,7 +65,7 @@ extension HEIFMetaParser {
   }
 
   /// Turns one `iloc` entry into absolute file ranges, or a location with `problem` set.
-  static func resolve(itemID: Int, method: Int, dataReference: Int, base: UInt64,
+  package static func resolve(itemID: Int, method: Int, dataReference: Int, base: UInt64,
                       extents raw: [(offset: UInt64, length: UInt64, index: Int?)],
                       idat: Range<Int>?, file: Range<Int>) -> HEIFItemLocation {
     var location = HEIFItemLocation(itemID: itemID, constructionMethod: method, dataReferenceIndex: dataReference,

@@ -5,7 +5,7 @@ import Bytes
 /// box is a warning and leaves its fields empty. [ISO/IEC 23008-12 9; ISO/IEC 14496-12 8.11]
 enum HEIFMetaParser {
   /// Fills `file` from the `meta` box; item offsets count from the start of `range`.
-  static func parse(meta: LoadedBox, into file: inout HEIFFile, file range: Range<Int>, state: inout ISOBMFFWalkState) {
+  package static func parse(meta: LoadedBox, into file: inout HEIFFile, file range: Range<Int>, state: inout ISOBMFFWalkState) {
     func single(_ type: String) -> LoadedBox? {
       let all = meta.children(type)
       if all.count > 1 { state.warn("'meta' has \(all.count) '\(type)' boxes; the first is used") }
@@ -24,7 +24,7 @@ enum HEIFMetaParser {
 
   /// Runs `body`, turning a short read into a warning about `box`.
   @discardableResult
-  static func reading<T>(_ box: LoadedBox, _ state: inout ISOBMFFWalkState, default value: T,
+  package static func reading<T>(_ box: LoadedBox, _ state: inout ISOBMFFWalkState, default value: T,
                          _ body: (inout ByteReader) throws(ByteError) -> T) -> T {
     var reader = box.reader()
     do throws(ByteError) {
@@ -53,7 +53,7 @@ enum HEIFMetaParser {
   }
 
   /// `iinf`: the `infe` children (the walker already split them out). [ISO/IEC 14496-12 8.11.6]
-  static func items(_ iinf: LoadedBox, state: inout ISOBMFFWalkState) -> [HEIFItem] {
+  package static func items(_ iinf: LoadedBox, state: inout ISOBMFFWalkState) -> [HEIFItem] {
     let declared = reading(iinf, &state, default: -1) { (r: inout ByteReader) throws(ByteError) -> Int in
       let version = try r.u8()
       try r.skip(3)
@@ -77,7 +77,7 @@ enum HEIFMetaParser {
   }
 
   /// `infe` versions 0–3. [ISO/IEC 14496-12 8.11.6.2]
-  static func item(_ infe: LoadedBox, state: inout ISOBMFFWalkState) -> HEIFItem? {
+  package static func item(_ infe: LoadedBox, state: inout ISOBMFFWalkState) -> HEIFItem? {
     var unknownVersion: Int?
     let item = reading(infe, &state, default: nil) { (r: inout ByteReader) throws(ByteError) -> HEIFItem? in
       let version = Int(try r.u8())

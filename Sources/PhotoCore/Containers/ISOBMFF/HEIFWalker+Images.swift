@@ -2,7 +2,7 @@ extension HEIFWalker {
   /// Every image item other than the primary: thumbnails (`thmb`), auxiliary images (`auxl`, role
   /// = `auxC` URN) and other images; grid tiles (inputs of a `grid`/`iovl`) are parts of their grid,
   /// not images of their own, and are left out. [ISO/IEC 23008-12 6.4, 6.6.2]
-  static func embeddedImages(_ file: HEIFFile, carriers: [Carrier]) -> [EmbeddedImage] {
+  package static func embeddedImages(_ file: HEIFFile, carriers: [Carrier]) -> [EmbeddedImage] {
     let tiles = Set(file.references.filter { ref in
       ref.type == "dimg" && ["grid", "iovl"].contains(file.item(ref.from)?.type ?? "")
     }.flatMap(\.to))
@@ -40,7 +40,7 @@ extension HEIFWalker {
   }
 
   /// The container format an image item's coded data corresponds to.
-  static func format(ofItemType type: String) -> ImageFormat? {
+  package static func format(ofItemType type: String) -> ImageFormat? {
     switch type {
     case "hvc1": .heic
     case "av01": .avif
@@ -101,5 +101,5 @@ extension HEIFWalker {
     return tags
   }
 
-  static func list(_ ids: [Int]) -> String { ids.map(String.init).joined(separator: ", ") }
+  package static func list(_ ids: [Int]) -> String { ids.map(String.init).joined(separator: ", ") }
 }

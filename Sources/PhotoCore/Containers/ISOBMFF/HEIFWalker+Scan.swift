@@ -146,7 +146,7 @@ extension HEIFWalker {
   }
 
   /// The absolute file offset of byte `index` of an item's concatenated extents.
-  static func absolute(_ index: Int, in location: HEIFItemLocation) -> Int {
+  package static func absolute(_ index: Int, in location: HEIFItemLocation) -> Int {
     var remaining = index
     for extent in location.extents {
       if remaining < extent.length { return extent.offset + remaining }

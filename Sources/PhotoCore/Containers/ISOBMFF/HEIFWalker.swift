@@ -5,7 +5,7 @@ import Bytes
 ///
 /// The walker locates carriers; it does not interpret EXIF or XMP.
 public enum HEIFWalker {
-  static let format = "HEIF"
+  package static let format = "HEIF"
 
   /// Box types that may appear at the top level of a HEIF/AVIF file (and of ISOBMFF in general).
   /// [ISO/IEC 14496-12 Table 1; ISO/IEC 23008-12; ISO/IEC 19566-5 'jumb'; C2PA 'uuid']
@@ -32,7 +32,7 @@ public enum HEIFWalker {
   }
 
   /// The tree of a HEIF or AVIF image; throws its failure, or why an ISOBMFF file is none.
-  static func image(_ tree: LayoutTree) throws(ContainerError) -> LayoutTree {
+  package static func image(_ tree: LayoutTree) throws(ContainerError) -> LayoutTree {
     if let failure = tree.failure { throw failure }
     guard tree.format.imageFormat?.isHEIFFamily == true else {
       let head = (try? tree.source.bytes(in: tree.range.lowerBound..<min(tree.range.upperBound, tree.range.lowerBound + 4096))) ?? []
@@ -135,7 +135,7 @@ public enum HEIFWalker {
   }
 
   /// Reads `range` exactly, converting byte errors.
-  static func read(_ source: any ByteSource, _ range: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
+  package static func read(_ source: any ByteSource, _ range: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
     do { return try source.exactBytes(in: range, what: what) } catch { throw ContainerError(error, format: format) }
   }
 }

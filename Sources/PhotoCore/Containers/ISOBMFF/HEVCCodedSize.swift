@@ -12,11 +12,11 @@ enum HEVCCodedSize {
   /// NAL unit type of a sequence parameter set. [H.265 Table 7-1]
   static let spsType = 33
   /// Length of the `hvcC` fields before its NAL unit arrays. [14496-15 8.3.3.1.2]
-  static let headerLength = 22
+  package static let headerLength = 22
 
   /// The coded (conformance-cropped) size from the payload of an `hvcC` box (after its box
   /// header); nil when it holds no SPS or the SPS cannot be read.
-  static func size(hvcC payload: [UInt8]) -> PixelSize? {
+  package static func size(hvcC payload: [UInt8]) -> PixelSize? {
     var r = ByteReader(payload, what: "'hvcC' property")
     do throws(ByteError) {
       try r.skip(headerLength)  // the fixed fields
@@ -37,7 +37,7 @@ enum HEVCCodedSize {
   }
 
   /// The coded size from one SPS NAL unit (its 2-byte header included).
-  static func size(sps nal: [UInt8]) -> PixelSize? {
+  package static func size(sps nal: [UInt8]) -> PixelSize? {
     guard nal.count > 2, (Int(nal[0]) >> 1) & 0x3F == spsType else { return nil }
     var bits = RBSPBitReader(rbsp: Array(nal.dropFirst(2)))
     _ = bits.read(4)  // sps_video_parameter_set_id
@@ -94,7 +94,7 @@ struct RBSPBitReader {
   }
 
   /// `count` bits (at most 32), most significant first.
-  mutating func read(_ count: Int) -> Int {
+  package mutating func read(_ count: Int) -> Int {
     var value = 0
     for _ in 0..<count {
       let index = bit >> 3
@@ -109,7 +109,7 @@ struct RBSPBitReader {
     return value
   }
 
-  mutating func skip(_ count: Int) {
+  package mutating func skip(_ count: Int) {
     bit += count
     if bit > bytes.count * 8 { overran = true }
   }

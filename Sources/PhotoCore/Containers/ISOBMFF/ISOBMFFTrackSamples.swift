@@ -8,15 +8,15 @@ struct ISOBMFFTrackSamples {
   static let maxTableBytes = 16 << 20
 
   /// The sample table boxes of one `stbl`, by type, as absolute payload ranges.
-  var tables: [String: Range<Int>] = [:]
+  package var tables: [String: Range<Int>] = [:]
   /// The track's handler type (`mdia/hdlr`), when read before its `stbl`.
   var handler: String?
   /// The track's number: 1 for the movie's first `trak` box (ExifTool's `Track1`), 0 outside one.
-  var number = 0
+  package var number = 0
   /// The payload of the `stsd` box (the sample descriptions), when there is one.
   var descriptions: Range<Int>?
   /// The sample entry types `stsd` lists (read for tracks of data only: `readDescriptions`).
-  var formats: [String] = []
+  package var formats: [String] = []
   /// The first sample entry's bytes after its box header.
   var firstDescription: [UInt8] = []
   /// Why the sample descriptions could not be read, when they could not.

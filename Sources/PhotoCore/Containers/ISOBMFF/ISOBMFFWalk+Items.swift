@@ -4,7 +4,7 @@ extension ISOBMFFWalk {
 
   /// After the boxes: a HEIF's items are read from `meta` (carriers, facts) and their extents —
   /// and in `.complete` mode the tracks' samples — placed inside the boxes that hold them.
-  mutating func finish() throws(ContainerError) {
+  package mutating func finish() throws(ContainerError) {
     tree.end = position
     guard ftyp != nil || isMovie else { throw .truncated(format: label, what: "'ftyp' box", offset: range.lowerBound) }
     if mode == .complete { placeTrackSamples() }
@@ -84,7 +84,7 @@ extension ISOBMFFWalk {
   }
 
   /// Puts data nodes inside the data boxes that hold them; the others at the top with `outside`.
-  mutating func place(_ nodes: [LayoutNode], outside: String, warning: String) {
+  package mutating func place(_ nodes: [LayoutNode], outside: String, warning: String) {
     guard !nodes.isEmpty else { return }
     var left = LayoutNode.attachSorted(nodes, to: &tree.nodes) { Self.dataBoxes.contains($0.name) }
     guard !left.isEmpty else { return }

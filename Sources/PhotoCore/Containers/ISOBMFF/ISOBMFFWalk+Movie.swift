@@ -4,7 +4,7 @@ extension ISOBMFFWalk {
   /// True once the brands name a MOV or MP4 video.
   var isMovie: Bool { tree.format.imageFormat?.isVideo == true }
   /// The format as messages name it: "MOV", "MP4", else "HEIF" (also for ISOBMFF of unknown brands).
-  var label: String {
+  package var label: String {
     switch tree.format {
     case .mov: "MOV"
     case .mp4: "MP4"

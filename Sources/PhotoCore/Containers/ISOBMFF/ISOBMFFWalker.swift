@@ -24,14 +24,14 @@ public enum ISOBMFFWalker {
 
 /// The state of one ISOBMFF walk.
 struct ISOBMFFWalk {
-  let source: any ByteSource
-  let range: Range<Int>
-  let mode: ReadMode
-  var tree: LayoutTree
+  package let source: any ByteSource
+  package let range: Range<Int>
+  package let mode: ReadMode
+  package var tree: LayoutTree
   var state = ISOBMFFWalkState()
   var position: Int
   var boxes: [ISOBMFFBox] = []
-  var meta: LoadedBox?
+  package var meta: LoadedBox?
   var ftyp: [UInt8]?
   /// The sample tables of each track (`stbl`) met so far, and of the one being walked.
   var tracks: [ISOBMFFTrackSamples] = []
@@ -51,7 +51,7 @@ struct ISOBMFFWalk {
 
   var upper: Int { range.upperBound }
 
-  mutating func run() {
+  package mutating func run() {
     do throws(ContainerError) {
       try topLevelBoxes()
       try finish()
@@ -63,7 +63,7 @@ struct ISOBMFFWalk {
     if tree.end == nil { tree.end = position }
   }
 
-  func read(_ r: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
+  package func read(_ r: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
     do { return try source.exactBytes(in: r, what: what) } catch { throw ContainerError(error, format: label) }
   }
 

@@ -2,18 +2,18 @@ import Bytes
 /// A box whose bytes are in memory (the `meta` box and everything in it), with its children
 /// when it is a container the walker descends into.
 struct LoadedBox: Sendable {
-  var box: ISOBMFFBox
+  package var box: ISOBMFFBox
   /// The payload (after the header); `payload.startIndex` is arbitrary, use `reader()`.
-  var payload: ArraySlice<UInt8>
+  package var payload: ArraySlice<UInt8>
   var children: [LoadedBox]
 
   /// A bounds-checked reader over the payload; offsets in errors are absolute.
-  func reader(_ what: String? = nil) -> ByteReader {
+  package func reader(_ what: String? = nil) -> ByteReader {
     ByteReader(Array(payload), base: box.payloadOffset, what: what ?? "'\(box.type)' box")
   }
 
   /// The first child of `type`.
-  func child(_ type: String) -> LoadedBox? { children.first { $0.box.type == type } }
+  package func child(_ type: String) -> LoadedBox? { children.first { $0.box.type == type } }
   /// Every child of `type`.
   func children(_ type: String) -> [LoadedBox] { children.filter { $0.box.type == type } }
 }
@@ -21,7 +21,7 @@ struct LoadedBox: Sendable {
 /// Counters and warnings shared by one walk, so caps hold across the whole file.
 struct ISOBMFFWalkState {
   var boxCount = 0
-  var warnings: [String] = []
+  package var warnings: [String] = []
 
   mutating func countBox() throws(ContainerError) {
     boxCount += 1
@@ -30,7 +30,7 @@ struct ISOBMFFWalkState {
     }
   }
 
-  mutating func warn(_ message: String) {
+  package mutating func warn(_ message: String) {
     // A hostile file can make every box odd: keep the list readable.
     if warnings.count < 200 { warnings.append(message) }
     else if warnings.count == 200 { warnings.append("more problems not listed") }

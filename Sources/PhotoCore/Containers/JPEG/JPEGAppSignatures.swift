@@ -6,13 +6,13 @@
 enum JPEGAppSignatures {
   /// One recognised payload.
   struct Signature {
-    let marker: UInt8
+    package let marker: UInt8
     /// The bytes the payload starts with.
-    let prefix: [UInt8]
+    package let prefix: [UInt8]
     /// The segment's name in the byte map.
-    let name: String
+    package let name: String
     /// The metadata carrier it holds, for the walker; nil for segments only named.
-    let carrier: CarrierKind?
+    package let carrier: CarrierKind?
     /// The carrier's payload starts at the signature (a bare TIFF header), not after it.
     let payloadIncludesPrefix: Bool
 
@@ -30,7 +30,7 @@ enum JPEGAppSignatures {
   }
 
   /// Known APPn payloads. Where prefixes overlap the longer comes first.
-  static let all: [Signature] = [
+  package static let all: [Signature] = [
     Signature(0xE0, "JFIF\0", "JFIF", carrier: .jfif),
     Signature(0xE0, "JFXX\0", "JFXX thumbnail", carrier: .thumbnail),  // JFIF extension thumbnail
     Signature(0xE0, "AVI1", "AVI1"),
@@ -87,11 +87,11 @@ enum JPEGAppSignatures {
   ]
 
   /// Bytes of a payload read to recognise it.
-  static let sniffLength = 40
+  package static let sniffLength = 40
 
   /// The first signature of `marker` that `head` (the payload's first bytes) starts with;
   /// with `carriersOnly`, the first that names a carrier.
-  static func match(marker: UInt8, head: [UInt8], carriersOnly: Bool = false) -> Signature? {
+  package static func match(marker: UInt8, head: [UInt8], carriersOnly: Bool = false) -> Signature? {
     all.first { $0.marker == marker && (!carriersOnly || $0.carrier != nil) && head.hasPrefix($0.prefix) }
   }
 }

@@ -15,9 +15,9 @@ enum JPEGEntropyScanner {
   static let chunkLength = 1 << 20
 
   /// Where the scan data that starts at `start` ends.
-  struct Result: Equatable {
+  package struct Result: Equatable {
     /// Offset of the 0xFF of the marker that ends the data, or `limit` when none was found.
-    var end: Int
+    package var end: Int
     /// RST markers met.
     var restarts: Int
     /// A marker ended the data (false: the data runs to `limit`, the file is truncated).
@@ -25,7 +25,7 @@ enum JPEGEntropyScanner {
   }
 
   /// Scans from `start` to at most `limit`.
-  static func scan(_ source: any ByteSource, from start: Int, limit: Int,
+  package static func scan(_ source: any ByteSource, from start: Int, limit: Int,
                    chunkLength: Int = chunkLength) throws(ByteError) -> Result {
     var position = start
     var restarts = 0

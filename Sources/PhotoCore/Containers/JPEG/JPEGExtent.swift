@@ -11,10 +11,10 @@ struct JPEGExtent {
   /// Most markers walked in one candidate (a progressive JPEG has tens).
   static let maxSegments = 1024
   /// The JPEG start of image: SOI followed by the 0xFF of the next marker.
-  static let start: [UInt8] = [0xFF, JPEGMarker.soi, 0xFF]
+  package static let start: [UInt8] = [0xFF, JPEGMarker.soi, 0xFF]
 
   /// The bytes searched.
-  let source: any ByteSource
+  package let source: any ByteSource
   /// The last entropy-coded stretch scanned (up to `limit`): a scan from any offset between its
   /// start and its end ends at the same place, so overlapping candidates never scan the same
   /// data twice.
@@ -26,7 +26,7 @@ struct JPEGExtent {
 
   /// The end (one past EOI) of the JPEG that starts at `start` and lies wholly before `limit`;
   /// nil when the bytes there are not one.
-  mutating func end(from start: Int, limit: Int) -> Int? {
+  package mutating func end(from start: Int, limit: Int) -> Int? {
     guard start >= 0, limit <= source.count, start + 4 <= limit,
           (try? source.bytes(in: start..<start + 2)) == [0xFF, JPEGMarker.soi] else { return nil }
     var position = start + 2

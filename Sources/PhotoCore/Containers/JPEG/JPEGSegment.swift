@@ -34,7 +34,7 @@ public struct JPEGFrameHeader: Sendable, Equatable {
   public var isProgressive: Bool { JPEGMarker.isProgressive(marker) }
 
   /// Parses the SOF payload.
-  static func parse(marker: UInt8, payload: [UInt8], at offset: Int) throws(ByteError) -> JPEGFrameHeader {
+  package static func parse(marker: UInt8, payload: [UInt8], at offset: Int) throws(ByteError) -> JPEGFrameHeader {
     var r = ByteReader(payload, base: offset, what: "JPEG \(JPEGMarker.name(marker)) segment")
     let precision = Int(try r.u8())
     let height = Int(try r.u16be())

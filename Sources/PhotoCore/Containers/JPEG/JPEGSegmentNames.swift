@@ -7,7 +7,7 @@ enum JPEGSegmentNames {
 
   /// The name of a segment and whether its content is of a known kind. `head` holds the first
   /// bytes of the payload (after the length field).
-  static func name(marker: UInt8, head: [UInt8]) -> (name: String, kind: ByteRegionKind, note: String?) {
+  package static func name(marker: UInt8, head: [UInt8]) -> (name: String, kind: ByteRegionKind, note: String?) {
     let base = JPEGMarker.name(marker)
     if JPEGMarker.isApplication(marker) {
       if let signature = JPEGAppSignatures.match(marker: marker, head: head) {

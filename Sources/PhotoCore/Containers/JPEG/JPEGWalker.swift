@@ -70,13 +70,13 @@ public enum JPEGWalker {
 
 /// The state of one JPEG walk.
 struct JPEGWalk {
-  let source: any ByteSource
-  let range: Range<Int>
-  let mode: ReadMode
-  var tree: LayoutTree
+  package let source: any ByteSource
+  package let range: Range<Int>
+  package let mode: ReadMode
+  package var tree: LayoutTree
   var position: Int
-  var budget = JPEGWalker.maxMetadataBytes
-  var scans = 0
+  package var budget = JPEGWalker.maxMetadataBytes
+  package var scans = 0
 
   init(source: any ByteSource, range: Range<Int>, mode: ReadMode) {
     self.source = source
@@ -88,9 +88,9 @@ struct JPEGWalk {
 
   var upper: Int { range.upperBound }
 
-  mutating func warn(_ message: String) { tree.scan.warnings.append(message) }
+  package mutating func warn(_ message: String) { tree.scan.warnings.append(message) }
 
-  mutating func add(_ node: LayoutNode) { tree.nodes.append(node) }
+  package mutating func add(_ node: LayoutNode) { tree.nodes.append(node) }
 
   /// Everything from `position` to the end is unexplained, for `note`.
   mutating func leaveRest(_ name: String, note: String) {
@@ -98,7 +98,7 @@ struct JPEGWalk {
     position = upper
   }
 
-  mutating func run() {
+  package mutating func run() {
     do throws(ByteError) {
       try walkMarkers()
     } catch {

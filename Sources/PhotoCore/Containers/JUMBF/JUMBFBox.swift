@@ -2,19 +2,19 @@ import Bytes
 /// One JUMBF box header: LBox (32-bit size, 1 = a 64-bit XLBox follows, 0 = to the end),
 /// TBox. [ISO/IEC 19566-5 (JUMBF) A.2; ISO/IEC 15444-1 I.4]
 struct JUMBFBox: Equatable {
-  var type: String
-  var offset: Int
-  var headerLength: Int
+  package var type: String
+  package var offset: Int
+  package var headerLength: Int
   /// End of the box, clamped to its container.
-  var end: Int
+  package var end: Int
   /// The container ends before the box does.
-  var truncated: Bool
+  package var truncated: Bool
 
   var contentRange: Range<Int> { offset + headerLength..<end }
 
   /// The box at the start of `head` (its first 16 bytes or fewer), inside a container ending at
   /// `limit`; nil when the bytes are not a box header.
-  static func parse(_ head: [UInt8], offset: Int, limit: Int) -> JUMBFBox? {
+  package static func parse(_ head: [UInt8], offset: Int, limit: Int) -> JUMBFBox? {
     guard head.count >= 8 else { return nil }
     let size = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
     let typeBytes = head[4..<8]
@@ -43,9 +43,9 @@ struct JUMBFBox: Equatable {
 /// [ISO/IEC 19566-5 A.3]
 struct JUMBFDescription: Equatable {
   /// The content type UUID, as 32 hex digits.
-  var type: String
+  package var type: String
   var toggles: UInt8
-  var label: String?
+  package var label: String?
 
   /// Parses the description payload (at most `maxLabel` bytes of label).
   init?(_ payload: [UInt8], maxLabel: Int = 1024) {
@@ -79,12 +79,12 @@ struct JUMBFDescription: Equatable {
 
 /// The C2PA superbox kinds. [C2PA Technical Specification 2.1 11.1]
 enum C2PABoxKind {
-  static let store = "c2pa"
-  static let manifest = "c2ma"
+  package static let store = "c2pa"
+  package static let manifest = "c2ma"
   static let updateManifest = "c2um"
   static let assertionStore = "c2as"
-  static let claim = "c2cl"
-  static let signature = "c2cs"
+  package static let claim = "c2cl"
+  package static let signature = "c2cs"
   static let credentials = "c2vc"
   static let databoxes = "c2db"
 }

@@ -32,13 +32,13 @@ public enum JUMBFWalker {
 
 /// The state of one JUMBF walk.
 struct JUMBFWalk {
-  let source: any ByteSource
-  let range: Range<Int>
-  var tree: LayoutTree
+  package let source: any ByteSource
+  package let range: Range<Int>
+  package var tree: LayoutTree
   var boxes = 0
-  var budget = JUMBFWalker.maxContentBytes
-  var items = 0
-  var claims = 0
+  package var budget = JUMBFWalker.maxContentBytes
+  package var items = 0
+  package var claims = 0
 
   init(source: any ByteSource, range: Range<Int>) {
     self.source = source
@@ -46,13 +46,13 @@ struct JUMBFWalk {
     tree = LayoutTree(format: .jumbf, source: source, range: range, scan: ContainerScan(format: nil))
   }
 
-  func read(_ r: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
+  package func read(_ r: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
     do { return try source.exactBytes(in: r, what: "JUMBF \(what)") } catch { throw ContainerError(error, format: "JUMBF") }
   }
 
-  mutating func warn(_ message: String) { tree.scan.warnings.append(message) }
+  package mutating func warn(_ message: String) { tree.scan.warnings.append(message) }
 
-  mutating func run() {
+  package mutating func run() {
     do throws(ContainerError) {
       let head = try read(range.lowerBound..<min(range.lowerBound + 16, range.upperBound), "box header")
       guard let box = JUMBFBox.parse(head, offset: range.lowerBound, limit: range.upperBound), box.type == "jumb" else {
@@ -68,9 +68,9 @@ struct JUMBFWalk {
   }
 
   /// Where a box sits in the C2PA structure, handed down the walk.
-  struct Context {
+  package struct Context {
     var superboxKind: String?
-    var manifest: Int?
+    package var manifest: Int?
     var assertionLabel: String?
     var mediaType: String?
   }

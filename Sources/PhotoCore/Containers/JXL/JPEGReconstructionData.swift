@@ -21,13 +21,13 @@ struct JPEGReconstructionData {
   /// Sizes of the runs of bytes between markers.
   var interMarker: [Int] = []
   /// Bytes after EOI.
-  var tail = 0
+  package var tail = 0
   /// Where the Brotli stream starts in the box payload.
   var streamStart = 0
 
   /// What the bundle does not allow.
   struct Invalid: Error, CustomStringConvertible {
-    var description: String
+    package var description: String
     init(_ text: String) { description = text }
   }
 
@@ -136,7 +136,7 @@ struct JPEGReconstructionData {
   /// SOI, each kept APPn and COM segment and the bytes between markers where they were, EOI,
   /// then the bytes that followed EOI. (Tables, frame and scans are not rebuilt: they hold no
   /// metadata.) `stream` is the decompressed stream, `streamLength` bytes.
-  func segments(from stream: [UInt8]) -> [UInt8] {
+  package func segments(from stream: [UInt8]) -> [UInt8] {
     var unknownApps: [Int] = []
     var cursor = 0
     for app in apps where app.kind == .unknown {

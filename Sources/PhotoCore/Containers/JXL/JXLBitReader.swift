@@ -15,7 +15,7 @@ struct JXLBitReader {
   /// The bytes read ran out.
   struct OutOfData: Error {}
 
-  let bytes: [UInt8]
+  package let bytes: [UInt8]
   /// Bits consumed so far.
   private(set) var position = 0
 
@@ -36,7 +36,7 @@ struct JXLBitReader {
     return UInt32(truncatingIfNeeded: value)
   }
 
-  mutating func bool() throws(OutOfData) -> Bool { try bits(1) == 1 }
+  package mutating func bool() throws(OutOfData) -> Bool { try bits(1) == 1 }
 
   /// A `U32` field: a 2-bit selector, then the selected distribution. [ISO/IEC 18181-1 B.2.2]
   mutating func u32(_ d0: Distribution, _ d1: Distribution, _ d2: Distribution, _ d3: Distribution) throws(OutOfData) -> UInt32 {

@@ -5,15 +5,15 @@
 /// (ImageMetadata)]
 struct JXLCodestreamHeader: Equatable {
   /// Stored size, before the orientation.
-  var width: Int
-  var height: Int
+  package var width: Int
+  package var height: Int
   /// 1–8; 1 when `ImageMetadata` is all default or has no extra fields.
-  var orientation: Int
+  package var orientation: Int
 
   /// The codestream signature. [ISO/IEC 18181-1 D.2]
-  static let signature: [UInt8] = [0xFF, 0x0A]
+  package static let signature: [UInt8] = [0xFF, 0x0A]
   /// Bytes enough for the signature, the largest `SizeHeader` and the orientation.
-  static let readLength = 32
+  package static let readLength = 32
 
   /// The aspect ratios of `SizeHeader.ratio` 1…7 as width = height × numerator / denominator.
   static let ratios: [(UInt64, UInt64)] = [(1, 1), (12, 10), (4, 3), (3, 2), (16, 9), (5, 4), (2, 1)]

@@ -21,7 +21,7 @@ extension JXLWalk {
   }
 
   /// What each metadata box holds, for the layout.
-  static let names: [String: String] = ["Exif": "EXIF metadata", "xml ": "XMP metadata", "jumb": "JUMBF (C2PA manifest store)"]
+  package static let names: [String: String] = ["Exif": "EXIF metadata", "xml ": "XMP metadata", "jumb": "JUMBF (C2PA manifest store)"]
 
   /// Adds the carrier of a metadata box's content (read in place, or decompressed from `brob`).
   /// `Exif`: a 4-byte big-endian offset to the TIFF header, as in HEIF. `jumb`: the JUMBF box itself.
@@ -63,7 +63,7 @@ extension JXLWalk {
   }
 
   /// Counts `count` bytes against the per-file metadata budget; false (and PA015) over it.
-  mutating func take(_ count: Int, what: String) -> Bool {
+  package mutating func take(_ count: Int, what: String) -> Bool {
     guard count <= budget else {
       tree.markIncomplete("jxl", "JPEG XL \(what) is past the \(JXLWalker.maxMetadataBytes >> 20) MiB metadata cap per file; not read")
       budget = 0

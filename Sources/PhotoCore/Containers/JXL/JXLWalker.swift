@@ -14,7 +14,7 @@ import Bytes
 ///
 /// The walker locates carriers; it does not interpret EXIF or XMP.
 public enum JXLWalker {
-  static let format = "JPEG XL"
+  package static let format = "JPEG XL"
   /// The signature box: size 12, type `JXL `, content 0D 0A 87 0A. [ISO/IEC 18181-2 3.1]
   static let containerSignature: [UInt8] = [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
   /// Most boxes walked in one file.
@@ -48,20 +48,20 @@ public enum JXLWalker {
 
 /// The cap on one Brotli stream's output, shared by `brob` and `jbrd`.
 enum BrotliCap {
-  static let bytes = 16 << 20
+  package static let bytes = 16 << 20
 }
 
 /// The state of one JPEG XL walk.
 struct JXLWalk {
-  let source: any ByteSource
-  let range: Range<Int>
-  let mode: ReadMode
-  var tree: LayoutTree
+  package let source: any ByteSource
+  package let range: Range<Int>
+  package let mode: ReadMode
+  package var tree: LayoutTree
   var boxCount = 0
-  var budget = JXLWalker.maxMetadataBytes
+  package var budget = JXLWalker.maxMetadataBytes
   /// The codestream's pieces in file order: the bare codestream, the `jxlc` payload, or each
   /// `jxlp` part after its 4-byte index.
-  var codestream: [Range<Int>] = []
+  package var codestream: [Range<Int>] = []
   /// `jxlp` parts seen, the index expected next, and whether the last one was flagged.
   var partsSeen = 0
   var lastPartSeen = false
@@ -78,13 +78,13 @@ struct JXLWalk {
 
   var upper: Int { range.upperBound }
 
-  mutating func warn(_ message: String) { tree.scan.warnings.append(message) }
+  package mutating func warn(_ message: String) { tree.scan.warnings.append(message) }
 
-  func read(_ r: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
+  package func read(_ r: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
     do { return try source.exactBytes(in: r, what: "\(JXLWalker.format) \(what)") } catch { throw ContainerError(error, format: JXLWalker.format) }
   }
 
-  mutating func run() {
+  package mutating func run() {
     do throws(ContainerError) {
       let head = try read(range.lowerBound..<min(range.lowerBound + 12, upper), "signature")
       if head.starts(with: JXLCodestreamHeader.signature) {
@@ -183,7 +183,7 @@ struct JXLWalk {
   }
 
   /// A box of a type no JPEG XL reader interprets: opaque, swept, and PA014.
-  func unknown(_ box: ISOBMFFBox, note: String?) -> LayoutNode {
+  package func unknown(_ box: ISOBMFFBox, note: String?) -> LayoutNode {
     let what = "unknown box type '\(box.type)'"
     return LayoutNode(box.type, range: box.offset..<box.end, headerLength: box.headerSize, kind: .opaque,
                       note: note.map { "\(what); \($0)" } ?? what)

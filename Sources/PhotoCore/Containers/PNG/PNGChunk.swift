@@ -38,7 +38,7 @@ public struct PNGChunk: Sendable, Equatable, CustomStringConvertible {
 /// The specification's sample code, a byte at a time: the reference the tests check
 /// zlib's `crc32_z` (`Codecs.CRC32`, what the walkers use) against.
 public enum PNGCRC {
-  static let table: [UInt32] = (0..<256).map { n in
+  package static let table: [UInt32] = (0..<256).map { n in
     var c = UInt32(n)
     for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
     return c

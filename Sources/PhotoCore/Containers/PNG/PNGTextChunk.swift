@@ -6,10 +6,10 @@ import Codecs
 struct PNGTextChunk: Sendable, Equatable {
   var keyword: String
   /// The text as UTF-8 (tEXt/zTXt Latin-1 converted), decompressed.
-  var text: [UInt8]
+  package var text: [UInt8]
   /// The raw text bytes as stored after decompression (Latin-1 for tEXt/zTXt, UTF-8 for iTXt):
   /// what hex-encoded raw profiles are decoded from.
-  var raw: [UInt8]
+  package var raw: [UInt8]
   /// iTXt language tag and translated keyword.
   var language: String?
   var translatedKeyword: String?
@@ -63,7 +63,7 @@ struct PNGTextChunk: Sendable, Equatable {
   }
 
   /// A NUL-terminated field of at most `limit` bytes (the NUL is consumed).
-  static func field(_ r: inout ByteReader, limit: Int) throws(ByteError) -> [UInt8] {
+  package static func field(_ r: inout ByteReader, limit: Int) throws(ByteError) -> [UInt8] {
     var bytes: [UInt8] = []
     while true {
       let b = try r.u8()

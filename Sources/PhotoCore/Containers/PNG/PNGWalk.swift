@@ -3,14 +3,14 @@ import Codecs
 
 /// The state of one PNG walk (`PNGWalker.walk`).
 struct PNGWalk {
-  let source: any ByteSource
-  let range: Range<Int>
-  let mode: ReadMode
-  var tree: LayoutTree
+  package let source: any ByteSource
+  package let range: Range<Int>
+  package let mode: ReadMode
+  package var tree: LayoutTree
   var position: Int
-  var chunks: [PNGChunk] = []
-  var header: PNGHeader?
-  var budget = PNGWalker.maxMetadataBytes
+  package var chunks: [PNGChunk] = []
+  package var header: PNGHeader?
+  package var budget = PNGWalker.maxMetadataBytes
   var readBudget = PNGWalker.maxMetadataBytes
   var capReported = false
   var sawIDAT = false
@@ -32,9 +32,9 @@ struct PNGWalk {
 
   var upper: Int { range.upperBound }
 
-  mutating func warn(_ message: String) { tree.scan.warnings.append(message) }
+  package mutating func warn(_ message: String) { tree.scan.warnings.append(message) }
 
-  mutating func run() {
+  package mutating func run() {
     do throws(ContainerError) {
       try walkChunks()
     } catch {
@@ -56,7 +56,7 @@ struct PNGWalk {
     position = upper
   }
 
-  func read(_ r: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
+  package func read(_ r: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
     do { return try source.exactBytes(in: r, what: "PNG \(what)") } catch { throw ContainerError(error, format: PNGWalker.format) }
   }
 

@@ -9,7 +9,7 @@ extension PNGWalker {
   /// The carrier a metadata chunk holds, nil for chunks that hold none (IHDR).
   /// `budget` is the remaining per-file metadata allowance.
   /// Inflating stopped by a cap is recorded in `incomplete` (the rest of the text was not read).
-  static func carrier(for chunk: PNGChunk, data: [UInt8], budget: inout Int, warnings: inout [String],
+  package static func carrier(for chunk: PNGChunk, data: [UInt8], budget: inout Int, warnings: inout [String],
                       incomplete: inout [IncompleteCheck]) -> Carrier? {
     switch chunk.type {
     case "eXIf":
@@ -97,7 +97,7 @@ extension PNGWalker {
   }
 
   /// Output cap for one inflate: the per-chunk cap or what is left of the per-file budget.
-  static func cap(_ budget: Int) -> Int { max(0, min(maxInflatedChunkBytes, budget)) }
+  package static func cap(_ budget: Int) -> Int { max(0, min(maxInflatedChunkBytes, budget)) }
 
   static func describe(_ status: Inflater.Status) -> String {
     switch status {

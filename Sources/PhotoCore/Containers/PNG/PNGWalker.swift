@@ -57,7 +57,7 @@ public enum PNGWalker {
     !readInFull.contains(type) && shortFixedLengths[type] != length
   }
 
-  static let format = "PNG"
+  package static let format = "PNG"
 
   /// Walks the PNG in `range` of `source` (the whole source by default). Never throws: a file
   /// that is not a PNG comes back with `failure` set.
@@ -106,7 +106,7 @@ public enum PNGWalker {
     return UInt32(stored[0]) << 24 | UInt32(stored[1]) << 16 | UInt32(stored[2]) << 8 | UInt32(stored[3])
   }
 
-  static func hex(_ b: UInt8) -> String {
+  package static func hex(_ b: UInt8) -> String {
     let digits = Array("0123456789ABCDEF")
     return String([digits[Int(b >> 4)], digits[Int(b & 0x0F)]])
   }

@@ -18,11 +18,11 @@ struct MovieCollector {
   var movie = MovieInfo()
   /// True once a `moov` box was met.
   var sawMovie = false
-  var carriers: [Carrier] = []
+  package var carriers: [Carrier] = []
   /// HEIF Motion Photo: the payload of a top-level `mpvd` box that holds an MP4.
   var motionPhotoVideo: Range<Int>?
-  var incomplete: [IncompleteCheck] = []
-  var warnings: [String] = []
+  package var incomplete: [IncompleteCheck] = []
+  package var warnings: [String] = []
   /// The track whose `trak` box is being walked.
   private var track: MovieTrack?
   /// The handler type of the track being walked ("vide", "meta"…), once its `hdlr` is read.
@@ -88,7 +88,7 @@ struct MovieCollector {
   }
 
   /// a, b, u, c, d, v (16.16 and 2.30 fixed point), x, y (16.16), w (2.30). [14496-12 6.2.2]
-  static func matrix(_ r: inout ByteReader) throws(ByteError) -> TrackMatrix {
+  package static func matrix(_ r: inout ByteReader) throws(ByteError) -> TrackMatrix {
     var values: [Double] = []
     for _ in 0..<9 { values.append(Double(Int32(bitPattern: try r.u32be())) / 65536) }
     return TrackMatrix(a: values[0], b: values[1], c: values[3], d: values[4], tx: values[6], ty: values[7])
@@ -96,7 +96,7 @@ struct MovieCollector {
 
   /// Reads a metadata box's payload within the caps: the bytes, or nil (with a PA015 reason)
   /// when over a cap.
-  mutating func payload(_ range: Range<Int>, of what: String, scope: String, source: any ByteSource) -> [UInt8]? {
+  package mutating func payload(_ range: Range<Int>, of what: String, scope: String, source: any ByteSource) -> [UInt8]? {
     guard range.count <= Self.maxBoxBytes, range.count <= budget else {
       incomplete.append(IncompleteCheck(scope: scope, reason: "\(what) is \(range.count) bytes, over the metadata size cap; not read"))
       return nil
@@ -110,7 +110,7 @@ struct MovieCollector {
   }
 
   /// Adds a carrier whose payload is the box content at `range` (read in place).
-  mutating func carrier(_ kind: CarrierKind, _ range: Range<Int>, note: String, source: any ByteSource) {
+  package mutating func carrier(_ kind: CarrierKind, _ range: Range<Int>, note: String, source: any ByteSource) {
     guard !range.isEmpty, let bytes = payload(range, of: note, scope: kind.rawValue, source: source) else { return }
     carriers.append(Carrier(kind: kind, offset: range.lowerBound, length: range.count, note: note, payload: bytes,
                             sourceRange: range))

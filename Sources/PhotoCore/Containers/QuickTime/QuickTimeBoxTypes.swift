@@ -7,7 +7,7 @@ enum QuickTimeBoxTypes {
   static let containers: Set<String> = ["tapt", "gmhd", "clip", "matt"]
 
   /// QuickTime leaves with a documented layout.
-  static let leaves: Set<String> = [
+  package static let leaves: Set<String> = [
     // track aperture modes, base media header, clipping and matte [QTFF]
     "clef", "prof", "enof", "gmin", "tcmi", "text", "crgn", "kmat", "ctab", "load", "alis", "rsrc",
     // track references [QTFF "Track reference atoms"; 14496-12 8.3.3]

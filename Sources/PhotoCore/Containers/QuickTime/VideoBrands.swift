@@ -8,14 +8,14 @@ enum VideoBrands {
   static let quickTime = "qt  "
 
   /// MP4-family brands that name a video file.
-  static let mp4: Set<String> = [
+  package static let mp4: Set<String> = [
     "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "iso7", "iso8", "iso9", "mp41", "mp42", "mp71", "avc1", "M4V ",
     "M4VH", "M4VP", "mmp4", "MSNV", "dash", "f4v ", "XAVC", "3gp4", "3gp5", "3gp6", "3gp7", "3gp8", "3gp9", "3gg6",
     "3g2a", "3g2b", "3g2c",
   ]
 
   /// The video format the brands name: the major brand first, then the compatible ones.
-  static func format(major: String, brands: [String]) -> ImageFormat? {
+  package static func format(major: String, brands: [String]) -> ImageFormat? {
     if major == quickTime { return .mov }
     if isMP4(major) { return .mp4 }
     if brands.contains(quickTime) { return .mov }

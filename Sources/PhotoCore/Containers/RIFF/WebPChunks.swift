@@ -2,7 +2,7 @@ import Bytes
 /// The chunks of a WebP file and what their headers say. [RFC 9649 (WebP Image Format) 2.5–2.7]
 enum WebPChunks {
   /// Chunk types and what they are, for the layout.
-  static let names: [String: String] = [
+  package static let names: [String: String] = [
     "VP8 ": "lossy image data (VP8 key frame)",
     "VP8L": "lossless image data (VP8L)",
     "VP8X": "extended format header",
@@ -72,10 +72,10 @@ enum WebPChunks {
 
   /// An ANMF frame header: offset (× 2), size, duration, flags. [RFC 9649 2.7.1.1]
   struct FrameHeader: Equatable {
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 
     /// Parses the first 16 bytes of an ANMF payload.
     init?(_ data: [UInt8]) {

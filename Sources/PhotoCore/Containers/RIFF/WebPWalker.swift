@@ -12,7 +12,7 @@ public enum WebPWalker {
   public static let maxChunks = 100_000
   /// Most metadata bytes read per file.
   public static let maxMetadataBytes = 64 << 20
-  static let format = "WebP"
+  package static let format = "WebP"
 
   /// Walks the WebP in `range` of `source` (the whole source by default). Never throws: a file
   /// that is not a WebP comes back with `failure` set.
@@ -30,15 +30,15 @@ public enum WebPWalker {
 
 /// The state of one WebP walk.
 struct WebPWalk {
-  let source: any ByteSource
-  let range: Range<Int>
-  var tree: LayoutTree
+  package let source: any ByteSource
+  package let range: Range<Int>
+  package var tree: LayoutTree
   var chunkCount = 0
-  var budget = WebPWalker.maxMetadataBytes
+  package var budget = WebPWalker.maxMetadataBytes
   var extended: WebPChunks.ExtendedHeader?
   var frameSize: (width: Int, height: Int)?
   var frames = 0
-  var seen: Set<String> = []
+  package var seen: Set<String> = []
 
   init(source: any ByteSource, range: Range<Int>) {
     self.source = source
@@ -46,13 +46,13 @@ struct WebPWalk {
     tree = LayoutTree(format: .webp, source: source, range: range, scan: ContainerScan(format: .webp))
   }
 
-  mutating func warn(_ message: String) { tree.scan.warnings.append(message) }
+  package mutating func warn(_ message: String) { tree.scan.warnings.append(message) }
 
-  func read(_ r: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
+  package func read(_ r: Range<Int>, _ what: String) throws(ContainerError) -> [UInt8] {
     do { return try source.exactBytes(in: r, what: "WebP \(what)") } catch { throw ContainerError(error, format: WebPWalker.format) }
   }
 
-  mutating func run() {
+  package mutating func run() {
     do throws(ContainerError) {
       try walkFile()
     } catch {
@@ -87,7 +87,7 @@ struct WebPWalk {
   }
 
   /// The chunks in `span` (the file's, or one animation frame's), as nodes.
-  mutating func chunks(in span: Range<Int>, frame: Int?) throws(ContainerError) -> [LayoutNode] {
+  package mutating func chunks(in span: Range<Int>, frame: Int?) throws(ContainerError) -> [LayoutNode] {
     var nodes: [LayoutNode] = []
     var position = span.lowerBound
     while position < span.upperBound {

@@ -17,12 +17,12 @@ struct TIFFFileHeader: Sendable, Equatable {
     case olympus
   }
 
-  var bigEndian: Bool
+  package var bigEndian: Bool
   var dialect: Dialect
   /// The offset of IFD0.
   var firstIFD: Int
   /// Bytes of the header: 8, 16 for BigTIFF and CR2.
-  var length: Int
+  package var length: Int
   /// A Canon CR2: "CR", major version 2 after the TIFF header. [ExifTool CanonRaw.pm]
   var isCR2: Bool
   /// CR2: the offset of the raw IFD (IFD3), which the header names too.
@@ -44,7 +44,7 @@ struct TIFFFileHeader: Sendable, Equatable {
   static let neededBytes = 16
 
   /// Reads the header at the start of `head`; nil when it is not a TIFF-shaped file's.
-  static func parse(_ head: [UInt8]) -> TIFFFileHeader? {
+  package static func parse(_ head: [UInt8]) -> TIFFFileHeader? {
     guard head.count >= 8 else { return nil }
     let bigEndian: Bool
     switch (head[0], head[1]) {
@@ -83,7 +83,7 @@ struct TIFFFileHeader: Sendable, Equatable {
   }
 
   /// What the header says the file is, for the layout: "TIFF header (II, 42)".
-  var name: String {
+  package var name: String {
     let order = bigEndian ? "MM" : "II"
     switch dialect {
     case .classic: return isCR2 ? "CR2 header (\(order), 42, \"CR\" 2)" : "TIFF header (\(order), 42)"

@@ -4,7 +4,7 @@ extension TIFFFileLayout {
   /// when its header is a raw's (CR2, RW2, ORF) or an image directory holds sensor data (CFA,
   /// linear raw, a vendor's raw compression); else TIFF (BigTIFF included). [DNG 1.7 §4
   /// DNGVersion; TIFF/EP PhotometricInterpretation 32803]
-  var format: ImageFormat {
+  package var format: ImageFormat {
     if directories.first?.entry(Tag.dngVersion) != nil { return .dng }
     if header.isCR2 || header.dialect == .panasonic || header.dialect == .olympus { return .raw }
     if images.values.contains(where: \.isRawSensorData) { return .raw }
@@ -107,7 +107,7 @@ extension TIFFFileLayout {
 /// How the pixels of one picture of a TIFF file are decoded: a whole JPEG in the file (a
 /// JPEGInterchangeFormat, or a strip or tile that is a whole JPEG), or an image directory libtiff
 /// decodes (strips or tiles of a coding it has).
-enum TIFFPictureSource: Sendable, Equatable {
+package enum TIFFPictureSource: Sendable, Equatable {
   case jpeg(Range<Int>)
   case directory(offset: Int)
 }

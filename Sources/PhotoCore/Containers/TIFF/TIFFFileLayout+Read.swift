@@ -9,12 +9,12 @@ extension TIFFFileLayout {
 
   /// A directory still to read.
   private struct Pending {
-    var offset: Int
-    var name: String
-    var kind: DirectoryKind
-    var parent: Int?
-    var page: Int
-    var depth: Int
+    package var offset: Int
+    package var name: String
+    package var kind: DirectoryKind
+    package var parent: Int?
+    package var page: Int
+    package var depth: Int
     /// In the IFD chain (its next IFD is the next page), not a SubIFD.
     var chain: Bool
   }
@@ -24,7 +24,7 @@ extension TIFFFileLayout {
   /// IFD, each once, within `maxDirectories` and `maxSubIFDDepth`. Fails only when IFD0 itself
   /// cannot be read (nothing of the file is then readable); any other IFD that cannot be read,
   /// and every cap reached, is listed in `unread`.
-  static func read(_ reader: TIFFFileReader) -> Result<TIFFFileLayout, TIFFReadProblem> {
+  package static func read(_ reader: TIFFFileReader) -> Result<TIFFFileLayout, TIFFReadProblem> {
     var layout = TIFFFileLayout(header: reader.header)
     var queue = [Pending(offset: reader.header.firstIFD, name: "IFD0", kind: .image, parent: nil, page: 0, depth: 0, chain: true)]
     var head = 0
@@ -197,7 +197,7 @@ extension TIFFFileLayout {
   }
 
   /// "8769": a tag number as four hex digits.
-  static func hex(_ tag: UInt16) -> String {
+  package static func hex(_ tag: UInt16) -> String {
     let digits = String(tag, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }

@@ -8,16 +8,16 @@
 struct TIFFFileLayout: Sendable, Equatable {
   /// One IFD entry. [TIFF 6.0 §2 "IFD Entry"; BigTIFF: 20-byte entries]
   struct Entry: Sendable, Equatable {
-    var tag: UInt16
-    var type: UInt16
-    var count: Int
+    package var tag: UInt16
+    package var type: UInt16
+    package var count: Int
     /// The value's bytes in the file: inline in the entry, or at its offset. Nil when it does not
     /// lie in the file, its size overflows, or the type is unknown (`problem` says which).
-    var value: Range<Int>?
+    package var value: Range<Int>?
     /// True when the value is held in the entry itself (4 bytes or fewer; 8 in BigTIFF).
     var isInline: Bool
     /// Why `value` is nil.
-    var problem: String?
+    package var problem: String?
   }
 
   /// What an IFD holds.
@@ -36,50 +36,50 @@ struct TIFFFileLayout: Sendable, Equatable {
   struct Directory: Sendable, Equatable {
     /// As ExifTool names it: "IFD0", "IFD1", "SubIFD", "SubIFD1", "ExifIFD", "GPS", "InteropIFD";
     /// a second Exif or GPS IFD (of another page) is "ExifIFD2", "GPS2".
-    var name: String
-    var kind: DirectoryKind
+    package var name: String
+    package var kind: DirectoryKind
     /// Where its table starts.
-    var offset: Int
+    package var offset: Int
     /// The table: count, entries, next-IFD offset (clipped to the file).
-    var table: Range<Int>
-    var entries: [Entry]
+    package var table: Range<Int>
+    package var entries: [Entry]
     /// The directory that points at it (an index into `directories`); nil for IFD0.
-    var parent: Int?
+    package var parent: Int?
     /// The page it describes: 0 for IFD0 and what hangs from it, 1 for IFD1…
-    var page: Int
+    package var page: Int
 
-    func entry(_ tag: UInt16) -> Entry? { entries.first { $0.tag == tag } }
+    package func entry(_ tag: UInt16) -> Entry? { entries.first { $0.tag == tag } }
   }
 
-  var header: TIFFFileHeader
+  package var header: TIFFFileHeader
   /// Every IFD read, in the order met.
   var directories: [Directory] = []
   /// The image directories' facts, by index into `directories`.
-  var images: [Int: TIFFImageDirectory] = [:]
+  package var images: [Int: TIFFImageDirectory] = [:]
   /// Pointers that do not lead to a readable IFD, caps reached, values outside the file: each is
   /// a part of the file that was not read (PA015), as a sentence.
   var unread: [String] = []
   /// Things that did not stop the walk (an IFD chain that loops back).
-  var warnings: [String] = []
+  package var warnings: [String] = []
 
   /// The directory named `name`.
-  func directory(_ name: String) -> Directory? { directories.first { $0.name == name } }
+  package func directory(_ name: String) -> Directory? { directories.first { $0.name == name } }
 
   /// Directory indices of the image directories, in walk order.
   var imageIndices: [Int] { directories.indices.filter { directories[$0].kind == .image } }
 
   /// The tags that point at other structures of the file (IFDs, pixels, metadata blocks): the
   /// walker reads them, the layout names what they point at. [TIFF 6.0 §8; EXIF 2.32; DNG 1.7]
-  enum Tag {
+  package enum Tag {
     static let newSubfileType: UInt16 = 0x00FE
     static let imageWidth: UInt16 = 0x0100
     static let imageLength: UInt16 = 0x0101
     static let bitsPerSample: UInt16 = 0x0102
     static let compression: UInt16 = 0x0103
     static let photometric: UInt16 = 0x0106
-    static let make: UInt16 = 0x010F
+    package static let make: UInt16 = 0x010F
     static let stripOffsets: UInt16 = 0x0111
-    static let orientation: UInt16 = 0x0112
+    package static let orientation: UInt16 = 0x0112
     static let samplesPerPixel: UInt16 = 0x0115
     static let rowsPerStrip: UInt16 = 0x0116
     static let stripByteCounts: UInt16 = 0x0117
@@ -94,11 +94,11 @@ struct TIFFFileLayout: Sendable, Equatable {
     static let jpegTables: UInt16 = 0x015B
     static let jpegInterchangeFormat: UInt16 = 0x0201
     static let jpegInterchangeFormatLength: UInt16 = 0x0202
-    static let xmp: UInt16 = 0x02BC
+    package static let xmp: UInt16 = 0x02BC
     static let iptc: UInt16 = 0x83BB
     static let photoshop: UInt16 = 0x8649
     static let exifIFD: UInt16 = 0x8769
-    static let icc: UInt16 = 0x8773
+    package static let icc: UInt16 = 0x8773
     static let gpsIFD: UInt16 = 0x8825
     static let makerNote: UInt16 = 0x927C
     static let interopIFD: UInt16 = 0xA005
@@ -110,8 +110,8 @@ struct TIFFFileLayout: Sendable, Equatable {
 /// The pixel facts of one image directory: size, coding, and where its pixels lie.
 /// [TIFF 6.0 §3–§8, §15 (tiles), §22 (JPEG); TIFF Technical Note 2]
 struct TIFFImageDirectory: Sendable, Equatable {
-  var width: Int?
-  var height: Int?
+  package var width: Int?
+  package var height: Int?
   /// Compression (1 none, 5 LZW, 6 old JPEG, 7 JPEG, 8 Deflate, 32773 PackBits, vendors' codes).
   var compression: Int
   var photometric: Int?
@@ -130,7 +130,7 @@ struct TIFFImageDirectory: Sendable, Equatable {
   var tileWidth: Int?
   var tileLength: Int?
   /// A JPEG the directory points at (JPEGInterchangeFormat/Length), clipped to the file.
-  var jpeg: Range<Int>?
+  package var jpeg: Range<Int>?
   /// JPEGTables is present: its JPEG strips are abbreviated streams, no whole JPEGs.
   var hasJPEGTables: Bool
   /// Sensor data by where it is, whatever its tags say: a CR2's raw IFD (the header names it),
@@ -151,14 +151,14 @@ struct TIFFImageDirectory: Sendable, Equatable {
   }
 
   /// Its pixel count, when its size is known.
-  var pixelCount: Int? {
+  package var pixelCount: Int? {
     guard let width, let height, width > 0, height > 0 else { return nil }
     let (count, overflow) = width.multipliedReportingOverflow(by: height)
     return overflow ? nil : count
   }
 
   /// "1536×1024, Compression 7 (JPEG), RGB".
-  var summary: String {
+  package var summary: String {
     let size = width.flatMap { w in height.map { "\(w)×\($0)" } } ?? "size unknown"
     return "\(size), Compression \(compression)\(Self.compressionName(compression).map { " (\($0))" } ?? "")"
   }

@@ -6,11 +6,11 @@ import Bytes
 /// ranges this returns are in `source` (the header at `base`, the file ending at `end`).
 /// [TIFF 6.0 §2; BigTIFF]
 struct TIFFFileReader {
-  let source: any ByteSource
-  let header: TIFFFileHeader
+  package let source: any ByteSource
+  package let header: TIFFFileHeader
   /// Where the header is in `source`, and where the file ends.
-  let base: Int
-  let end: Int
+  package let base: Int
+  package let end: Int
 
   init(source: any ByteSource, header: TIFFFileHeader, range: Range<Int>? = nil) {
     self.source = source
@@ -25,11 +25,11 @@ struct TIFFFileReader {
   static let maxNumbers = 1 << 20
 
   /// Bytes of the file, from its header on.
-  var count: Int { end - base }
+  package var count: Int { end - base }
 
   /// Bytes per component of each TIFF type; nil for an unknown type. [TIFF 6.0 §2 "Types";
   /// TIFF TN1 (13 IFD); BigTIFF (16 LONG8, 17 SLONG8, 18 IFD8)]
-  static func size(ofType type: UInt16) -> Int? {
+  package static func size(ofType type: UInt16) -> Int? {
     switch type {
     case 1, 2, 6, 7: 1
     case 3, 8: 2
@@ -50,18 +50,18 @@ struct TIFFFileReader {
   }
 
   /// The bytes at `range` of the file (offsets from its header), clamped to it.
-  func read(_ range: Range<Int>) -> [UInt8]? {
+  package func read(_ range: Range<Int>) -> [UInt8]? {
     guard range.lowerBound >= 0, range.lowerBound <= count else { return nil }
     return try? source.bytes(in: base + range.lowerBound..<base + min(range.upperBound, count))
   }
 
   /// `range` of the file (offsets from its header) in `source`.
-  func place(_ range: Range<Int>) -> Range<Int> { base + range.lowerBound..<base + range.upperBound }
+  package func place(_ range: Range<Int>) -> Range<Int> { base + range.lowerBound..<base + range.upperBound }
 
   /// The IFD at `offset`: its entries (at most `maxEntries`) and the offset of the next IFD
   /// (nil when zero or unreadable); the table's and the values' ranges are in `source`. Fails
   /// with a sentence when the table does not lie in the file.
-  func directory(at offset: Int) -> Result<(entries: [TIFFFileLayout.Entry], table: Range<Int>, next: Int?, cut: String?), TIFFReadProblem> {
+  package func directory(at offset: Int) -> Result<(entries: [TIFFFileLayout.Entry], table: Range<Int>, next: Int?, cut: String?), TIFFReadProblem> {
     guard offset >= (header.isBig ? 16 : 8) else {
       return .failure(TIFFReadProblem("offset \(offset) points into the \(header.isBig ? 16 : 8)-byte header"))
     }
@@ -145,10 +145,10 @@ struct TIFFFileReader {
   }
 
   /// The first value of `entry` as a number.
-  func number(_ entry: TIFFFileLayout.Entry?) -> Int? { numbers(entry, limit: 1)?.first ?? numbers(entry, limit: 16)?.first }
+  package func number(_ entry: TIFFFileLayout.Entry?) -> Int? { numbers(entry, limit: 1)?.first ?? numbers(entry, limit: 16)?.first }
 
   /// The bytes of `entry`'s value, when it holds at most `limit` bytes.
-  func bytes(_ entry: TIFFFileLayout.Entry?, limit: Int) -> [UInt8]? {
+  package func bytes(_ entry: TIFFFileLayout.Entry?, limit: Int) -> [UInt8]? {
     guard let value = entry?.value, value.count <= limit, let bytes = try? source.bytes(in: value), bytes.count == value.count else { return nil }
     return bytes
   }
@@ -156,6 +156,6 @@ struct TIFFFileReader {
 
 /// Why a structure of a TIFF file could not be read, as a sentence fragment.
 struct TIFFReadProblem: Error, Sendable, Equatable {
-  var text: String
+  package var text: String
   init(_ text: String) { self.text = text }
 }

@@ -75,7 +75,7 @@ enum TIFFFileWalker {
   /// The metadata blocks IFDs hold, each a carrier with its payload (in place): XMP (tag 700),
   /// IPTC-IIM (33723), Photoshop image resources (34377), the ICC profile (34675). A block over
   /// `maxCarrierBytes` is not read: its node is swept and the check is incomplete.
-  static func carriers(_ layout: TIFFFileLayout, reader: TIFFFileReader, tree: inout LayoutTree,
+  package static func carriers(_ layout: TIFFFileLayout, reader: TIFFFileReader, tree: inout LayoutTree,
                        nodes: inout [LayoutNode]) -> [Carrier] {
     typealias Tag = TIFFFileLayout.Tag
     let kinds: [(UInt16, CarrierKind, String)] = [(Tag.xmp, .xmp, "XMP"), (Tag.iptc, .iptc, "IPTC-NAA"),

@@ -7,12 +7,12 @@
 struct TIFFStructure: Sendable, Equatable {
   /// One IFD entry. [TIFF 6.0 §2 "IFD Entry"]
   struct Entry: Sendable, Equatable {
-    var tag: UInt16
-    var type: UInt16
-    var count: Int
+    package var tag: UInt16
+    package var type: UInt16
+    package var count: Int
     /// Where the value lies, relative to the TIFF header; nil when it does not fit the block
     /// (or the type is unknown, so its size is not known).
-    var value: Range<Int>?
+    package var value: Range<Int>?
     /// For an ASCII value with bytes other than NUL and space after its first NUL: where that
     /// NUL is (readers stop there, so what follows is seen by nobody).
     var hiddenAfter: Int? = nil
@@ -21,35 +21,35 @@ struct TIFFStructure: Sendable, Equatable {
   /// One IFD: where its entry table is and what it holds.
   struct Directory: Sendable, Equatable {
     /// "IFD0", "IFD1", "ExifIFD", "GPS", "InteropIFD", "IFD2"…
-    var name: String
+    package var name: String
     /// The entry table (count, entries, next-IFD offset), relative to the TIFF header.
-    var table: Range<Int>
-    var entries: [Entry]
+    package var table: Range<Int>
+    package var entries: [Entry]
     /// The entry count the table declares (more than `entries` when over `maxEntries` or when
     /// the table runs past the block).
     var declaredCount: Int = 0
     /// The next-IFD offset after the table (0: none); nil when the table does not fit whole.
     var nextOffset: Int? = nil
 
-    func entry(_ tag: UInt16) -> Entry? { entries.first { $0.tag == tag } }
+    package func entry(_ tag: UInt16) -> Entry? { entries.first { $0.tag == tag } }
   }
 
   /// Something of the block this walk could not read in full: an IFD pointer or table, or an
   /// entry's value, outside the block; more IFDs or entries than the caps. `directory` names the
   /// IFD concerned ("GPS" for the GPS pointer too).
-  struct Problem: Sendable, Equatable {
-    var directory: String
-    var reason: String
+  package struct Problem: Sendable, Equatable {
+    package var directory: String
+    package var reason: String
   }
 
-  var bigEndian: Bool
+  package var bigEndian: Bool
   /// Every IFD read, in the order met.
   var directories: [Directory] = []
   /// What was not read in full, in the order met (each is a reason for PA015, `ExifDecoder`).
   var problems: [Problem] = []
   /// The IFD1 JPEG thumbnail (JPEGInterchangeFormat/Length), relative to the TIFF header, clipped
   /// to the block. [EXIF 2.32 4.6.3]
-  var thumbnail: Range<Int>?
+  package var thumbnail: Range<Int>?
   /// The MakerNote value (Exif IFD tag 0x927C). [EXIF 2.32 4.6.5]
   var makerNote: Range<Int>?
   /// The IFD1 thumbnail when it is uncompressed (Compression 1: strips of samples).
@@ -74,14 +74,14 @@ struct TIFFStructure: Sendable, Equatable {
   }
 
   /// The GPS IFD, when it was read.
-  var gps: Directory? { directories.first { $0.name == "GPS" } }
+  package var gps: Directory? { directories.first { $0.name == "GPS" } }
 
   /// True when IFD0 points at a GPS IFD, readable or not.
   var hasGPSPointer: Bool { directories.first?.entry(Self.gpsPointer) != nil }
 
   /// Reads the TIFF block in `bytes[start..<end]` (offsets inside it count from `start`); nil
   /// when it does not start with a TIFF header.
-  static func parse(_ bytes: [UInt8], start: Int = 0, end: Int? = nil) -> TIFFStructure? {
+  package static func parse(_ bytes: [UInt8], start: Int = 0, end: Int? = nil) -> TIFFStructure? {
     var reader = TIFFReader(bytes: bytes, start: start, end: min(end ?? bytes.count, bytes.count))
     guard reader.length >= 8 else { return nil }
     let order = (bytes[start], bytes[start + 1])
@@ -143,10 +143,10 @@ struct TIFFStructure: Sendable, Equatable {
 
 /// Bounds-checked reads of one TIFF block.
 private struct TIFFReader {
-  let bytes: [UInt8]
-  let start: Int
-  let end: Int
-  var bigEndian = false
+  package let bytes: [UInt8]
+  package let start: Int
+  package let end: Int
+  package var bigEndian = false
 
   init(bytes: [UInt8], start: Int, end: Int) {
     self.bytes = bytes
@@ -154,7 +154,7 @@ private struct TIFFReader {
     self.end = max(start, end)
   }
 
-  var length: Int { end - start }
+  package var length: Int { end - start }
 
   func u16(_ at: Int) -> UInt16? {
     guard at >= 0, at + 2 <= length else { return nil }
@@ -168,7 +168,7 @@ private struct TIFFReader {
   }
 
   /// Bytes per component of each TIFF type. [TIFF 6.0 §2; EXIF 2.32 4.6.2]
-  static func size(ofType type: UInt16) -> Int? {
+  package static func size(ofType type: UInt16) -> Int? {
     switch type {
     case 1, 2, 6, 7: 1
     case 3, 8: 2
@@ -183,7 +183,7 @@ private struct TIFFReader {
   /// part: entries made of whatever bytes follow would claim them as values no one decodes,
   /// hiding them from the slack sweep (a thumbnail there among them). The next-IFD offset is
   /// read only when the whole table fits (`Directory.nextOffset`).
-  func directory(_ name: String, at offset: Int) -> TIFFStructure.Directory? {
+  package func directory(_ name: String, at offset: Int) -> TIFFStructure.Directory? {
     guard let count = u16(offset) else { return nil }
     let entries = min(Int(count), TIFFStructure.maxEntries)
     let tableEnd = offset + 2 + 12 * Int(count) + 4
@@ -210,7 +210,7 @@ private struct TIFFReader {
   }
 
   /// Where a value lies: inline in the entry (4 bytes or fewer) or at its offset.
-  func value(type: UInt16, count: Int, at field: Int) -> Range<Int>? {
+  package func value(type: UInt16, count: Int, at field: Int) -> Range<Int>? {
     guard let size = Self.size(ofType: type) else { return nil }
     let (total, overflow) = size.multipliedReportingOverflow(by: count)
     guard !overflow else { return nil }
@@ -220,20 +220,20 @@ private struct TIFFReader {
   }
 
   /// The IFD a pointer entry (LONG or IFD type) points at.
-  func pointer(_ entry: TIFFStructure.Entry) -> Int? {
+  package func pointer(_ entry: TIFFStructure.Entry) -> Int? {
     guard let value = entry.value, value.count >= 4, let offset = u32(value.lowerBound), Int(offset) < length else { return nil }
     return Int(offset)
   }
 
   /// IFD1 JPEGInterchangeFormat (0x0201) and JPEGInterchangeFormatLength (0x0202), clipped.
-  func thumbnail(_ directory: TIFFStructure.Directory) -> Range<Int>? {
+  package func thumbnail(_ directory: TIFFStructure.Directory) -> Range<Int>? {
     guard let format = directory.entry(0x0201)?.value, let size = directory.entry(0x0202)?.value,
           let offset = number(format), let count = number(size), offset > 0, offset < length, count > 0 else { return nil }
     return offset..<offset + min(count, length - offset)
   }
 
   /// A SHORT or LONG value.
-  func number(_ value: Range<Int>) -> Int? {
+  package func number(_ value: Range<Int>) -> Int? {
     value.count == 2 ? u16(value.lowerBound).map(Int.init) : value.count == 4 ? u32(value.lowerBound).map(Int.init) : nil
   }
 

@@ -6,9 +6,9 @@
 /// [EXIF 2.32 4.5.5 and 4.6.3 (uncompressed thumbnails); TIFF 6.0 §3–§6]
 struct UncompressedThumbnail: Sendable, Equatable {
   /// ImageWidth.
-  var width: Int
+  package var width: Int
   /// ImageLength.
-  var height: Int
+  package var height: Int
   /// BitsPerSample, one per sample (TIFF's default: one sample of 1 bit).
   var bitsPerSample: [Int]
   /// SamplesPerPixel (default 1).
@@ -19,7 +19,7 @@ struct UncompressedThumbnail: Sendable, Equatable {
   var planar: Int
   /// The strips, relative to the TIFF header, in order; nil when one lies outside the block or
   /// the offsets and counts do not pair up.
-  var strips: [Range<Int>]?
+  package var strips: [Range<Int>]?
 
   /// The IFD1 tags read. [TIFF 6.0 §8]
   static let compressionTag: UInt16 = 0x0103
@@ -55,7 +55,7 @@ struct UncompressedThumbnail: Sendable, Equatable {
 
   /// What it is, for roles and messages: "uncompressed RGB", "uncompressed, PhotometricInterpretation
   /// 6 (YCbCr), 3 samples of 8, 8, 8 bits, chunky".
-  var role: String {
+  package var role: String {
     if isRGB8 { return Self.rgbRole }
     let kind = switch photometric {
     case 0?: " (WhiteIsZero)"
