@@ -39,8 +39,8 @@ public enum SHA256 {
     return h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * UInt32($0))) } }
   }
 
-  /// One 64-byte block into the state. [FIPS 180-4 6.2.2]
-  private static func compress(_ block: UnsafeBufferPointer<UInt8>, _ h: inout [UInt32], _ w: inout [UInt32]) {
+  /// One 64-byte block into the state. [FIPS 180-4 6.2.2] (`SHA256.Stream` feeds it too.)
+  static func compress(_ block: UnsafeBufferPointer<UInt8>, _ h: inout [UInt32], _ w: inout [UInt32]) {
     for i in 0..<16 {
       let b = i * 4
       w[i] = UInt32(block[b]) << 24 | UInt32(block[b + 1]) << 16 | UInt32(block[b + 2]) << 8 | UInt32(block[b + 3])
