@@ -1,9 +1,8 @@
 extension SHA256 {
-  /// SHA-256 of bytes given in pieces: a file is hashed in 1 MiB reads, never held whole. The
-  /// digest is the one `SHA256.digest` gives for the same bytes in one piece.
+  /// SHA-256 of bytes given in pieces: a file is hashed in 1 MiB reads, never held whole
+  /// (`SHA256.digest` of an array is one piece).
   public struct Stream: Sendable {
     private var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-    private var w = [UInt32](repeating: 0, count: 64)
     /// Bytes of an unfinished block (fewer than 64).
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
@@ -20,16 +19,12 @@ extension SHA256 {
         pending += bytes[0..<taken]
         offset = taken
         guard pending.count == 64 else { return }
-        pending.withUnsafeBufferPointer { SHA256.compress($0, &h, &w) }
+        pending.withUnsafeBytes { SHA256.compress(blocks: $0, &h) }
         pending.removeAll(keepingCapacity: true)
       }
       let whole = offset + (bytes.count - offset) / 64 * 64
-      let blocks = bytes.bindMemory(to: UInt8.self)
-      while offset < whole {
-        SHA256.compress(UnsafeBufferPointer(rebasing: blocks[offset..<offset + 64]), &h, &w)
-        offset += 64
-      }
-      pending += bytes[offset...]
+      SHA256.compress(blocks: UnsafeRawBufferPointer(rebasing: bytes[offset..<whole]), &h)
+      pending += bytes[whole...]
     }
 
     /// Adds `bytes` to the message.
@@ -37,18 +32,14 @@ extension SHA256 {
 
     /// The 32-byte digest of everything added. [FIPS 180-4 5.1.1: padding]
     public func finish() -> [UInt8] {
-      var state = self
+      var state = h
       var tail = pending
       tail.append(0x80)
       while tail.count % 64 != 56 { tail.append(0) }
       let bitLength = length &* 8
       for i in (0..<8).reversed() { tail.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
-      tail.withUnsafeBufferPointer { buffer in
-        for offset in stride(from: 0, to: buffer.count, by: 64) {
-          SHA256.compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]), &state.h, &state.w)
-        }
-      }
-      return state.h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * UInt32($0))) } }
+      tail.withUnsafeBytes { SHA256.compress(blocks: $0, &state) }
+      return state.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * UInt32($0))) } }
     }
   }
 
