@@ -15,16 +15,23 @@ public struct ArtifactURI: Sendable, Equatable {
   /// The URI of `path` as a report names it (relative to `base`, or absolute). `base` is the
   /// absolute folder relative paths are relative to (the current directory of the run).
   public init(path: String, base: String) {
-    let absolute = path.hasPrefix("/") ? path : base + "/" + path
-    let parts = ArtifactURI.normalized(absolute)
-    let baseParts = ArtifactURI.normalized(base)
-    if parts.count > baseParts.count, Array(parts.prefix(baseParts.count)) == baseParts {
-      uri = parts.dropFirst(baseParts.count).map(ArtifactURI.encode).joined(separator: "/")
+    let (parts, below) = ArtifactURI.resolve(path, base: base)
+    if let below {
+      uri = below.map(ArtifactURI.encode).joined(separator: "/")
       uriBaseId = ArtifactURI.sourceRoot
     } else {
       uri = "file://" + ArtifactURI.absolutePath(parts)
       uriBaseId = nil
     }
+  }
+
+  /// The components of `path` made absolute against `base`, and those below `base` when it is
+  /// inside it (nil otherwise).
+  static func resolve(_ path: String, base: String) -> (absolute: [String], below: ArraySlice<String>?) {
+    let parts = normalized(path.hasPrefix("/") ? path : base + "/" + path)
+    let baseParts = normalized(base)
+    let inside = parts.count > baseParts.count && parts.prefix(baseParts.count).elementsEqual(baseParts)
+    return (parts, inside ? parts.dropFirst(baseParts.count) : nil)
   }
 
   /// `originalUriBaseIds`' URI of the base folder: absolute, ending with a slash (3.14.14).
@@ -72,11 +79,7 @@ extension ArtifactURI {
   /// lexically), else absolute: what GitLab's `location.path` and GitHub's `file=` expect, paths
   /// relative to the checkout root.
   public static func relativePath(_ path: String, base: String) -> String {
-    let parts = normalized(path.hasPrefix("/") ? path : base + "/" + path)
-    let baseParts = normalized(base)
-    if parts.count > baseParts.count, Array(parts.prefix(baseParts.count)) == baseParts {
-      return parts.dropFirst(baseParts.count).joined(separator: "/")
-    }
-    return "/" + parts.joined(separator: "/")
+    let (parts, below) = resolve(path, base: base)
+    return below.map { $0.joined(separator: "/") } ?? "/" + parts.joined(separator: "/")
   }
 }
