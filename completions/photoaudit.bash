@@ -55,7 +55,7 @@ _photoaudit() {
         --max-pixels) COMPREPLY=(); return ;;
         --file-timeout) COMPREPLY=(); return ;;
         --max-memory) COMPREPLY=(); return ;;
-        --format) COMPREPLY=($(compgen -W "table json jsonl csv markdown junit" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "table json jsonl csv markdown junit sarif codequality github" -- "$cur")); return ;;
         --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --jobs|-j) COMPREPLY=(); return ;;
         --fail-on) COMPREPLY=($(compgen -W "error warning info none" -- "$cur")); return ;;
@@ -81,7 +81,7 @@ _photoaudit() {
         --max-pixels) COMPREPLY=(); return ;;
         --file-timeout) COMPREPLY=(); return ;;
         --max-memory) COMPREPLY=(); return ;;
-        --format) COMPREPLY=($(compgen -W "table json jsonl csv markdown junit" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "table json jsonl csv markdown junit sarif codequality github" -- "$cur")); return ;;
         --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --jobs|-j) COMPREPLY=(); return ;;
         --fail-on) COMPREPLY=($(compgen -W "error warning info none" -- "$cur")); return ;;
@@ -126,7 +126,7 @@ _photoaudit() {
     merge)
       case "$prev" in
         --expect) COMPREPLY=(); return ;;
-        --format) COMPREPLY=($(compgen -W "table json jsonl csv markdown junit" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "table json jsonl csv markdown junit sarif codequality github" -- "$cur")); return ;;
         --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --fail-on) COMPREPLY=($(compgen -W "error warning info none" -- "$cur")); return ;;
         --policy) COMPREPLY=($(compgen -f -- "$cur")); return ;;

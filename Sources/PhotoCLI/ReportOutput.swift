@@ -4,13 +4,16 @@ import Pipeline
 
 /// Prints a findings report in the asked format (`verify`, `audit`, `merge`).
 enum ReportOutput {
-  /// The formats of a findings report; table first (the default).
-  static let formats = ["table", "json", "jsonl", "csv", "markdown", "junit"]
+  /// The formats of a findings report; table first (the default). The last three are for CI
+  /// systems (`ReportOutput+CI`).
+  static let formats = ["table", "json", "jsonl", "csv", "markdown", "junit", "sarif", "codequality", "github"]
 
-  /// The report in `format`; JSONL needs the stream's `header` (a stream without one is empty).
+  /// The report in `format`; JSONL needs the stream's `header` (a stream without one is empty),
+  /// SARIF the `outcome` (its exit code).
   static func render(_ report: AuditReport, format: String, style: TextStyle, failOn: Severity?, jobs: Int = 1,
-                     header: ReportStream.Header? = nil) -> String {
+                     header: ReportStream.Header? = nil, outcome: Outcome? = nil) -> String {
     switch format {
+    case "sarif", "codequality", "github": renderCI(report, format: format, outcome: outcome ?? Outcome(report: report, failOn: failOn), jobs: jobs)
     case "json": ReportJSON.document(report).serialized(jobs: jobs) + "\n"
     case "jsonl": header.map { ReportStream.text(report, header: $0) } ?? ""
     case "csv": ReportText.csv(report)
@@ -34,8 +37,9 @@ enum ReportOutput {
                         command: spec.name, outcome: &outcome)
       io.keepUntilExit(document)
     } else {
+      if format == "github" { appendStepSummary(report, io: io, command: spec.name, outcome: &outcome) }
       let text = render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn, jobs: jobs,
-                        header: header)
+                        header: header, outcome: outcome)
       OptionValues.emit(text, parsed: parsed, io: io, forPeople: OptionValues.isForPeople(format), command: spec.name, outcome: &outcome)
     }
     if RunSummary.wanted(parsed, io: io, format: format, reportDirectory: reportDirectory) {

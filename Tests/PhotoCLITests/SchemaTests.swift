@@ -91,14 +91,34 @@ struct SchemaTests {
     }
   }
 
-  /// The schemas are valid JSON Schemas (draft 2020-12) and every one is used by a test here.
+  /// `--format sarif` of verify, audit and merge against the OASIS SARIF 2.1.0 schema (formats
+  /// checked: a `helpUri` must be an absolute URI). More in `CIFormatsTests`.
+  @Test func sarif() throws {
+    let defects = Self.fixtures + "/defects"
+    let schema = "sarif-schema-2.1.0.json"
+    try Self.expectValid(PhotoCLI.runCapturing(["audit", defects, "--format", "sarif", "--quiet"]).out, schema, "audit --format sarif")
+    try Self.expectValid(PhotoCLI.runCapturing(["verify", defects + "/gps-in-mpf.jpg", defects + "/size-lie.json", "--format", "sarif"]).out,
+                         schema, "verify --format sarif")
+    let scratch = try ScratchDirectory("schema-sarif")
+    defer { scratch.remove() }
+    let shard = scratch.path + "/s1.jsonl"
+    try PhotoCLI.runCapturing(["audit", defects, "--format", "jsonl", "--quiet", "--no-pixels"]).out.write(toFile: shard, atomically: true, encoding: .utf8)
+    try Self.expectValid(PhotoCLI.runCapturing(["merge", "--format", "sarif", shard]).out, schema, "merge --format sarif")
+  }
+
+  /// The schemas are valid JSON Schemas (each of the draft it names: ours 2020-12, OASIS's SARIF
+  /// draft-04) and every one is used by a test here.
   @Test func schemasAreSchemas() throws {
     let names = try FileManager.default.contentsOfDirectory(atPath: SchemaValidator.directory.path).filter { $0.hasSuffix(".json") }.sorted()
     #expect(names == ["descriptor-v1.json", "inspect-v1.json", "inspect-v2-record.json", "inspect-v2.json", "report-v1-record.json",
-                      "report-v1.json", "sanitize-v1.json"])
+                      "report-v1.json", "sanitize-v1.json", "sarif-schema-2.1.0.json"])
     for name in names {
-      let check = try SchemaValidator.run(["-c", "import json, sys, jsonschema; jsonschema.Draft202012Validator.check_schema(json.load(open(sys.argv[1])))",
-                                           SchemaValidator.directory.appendingPathComponent(name).path], input: "")
+      let script = """
+        import json, sys, jsonschema
+        s = json.load(open(sys.argv[1]))
+        jsonschema.validators.validator_for(s, default=jsonschema.Draft202012Validator).check_schema(s)
+        """
+      let check = try SchemaValidator.run(["-c", script, SchemaValidator.directory.appendingPathComponent(name).path], input: "")
       #expect(check.status == 0, "\(name): \(check.out)")
     }
   }

@@ -3,7 +3,9 @@ import TestSupport
 
 /// Validates JSON against the JSON Schemas in docs/schema with Debian's python3-jsonschema (every
 /// schema there is registered, so `$ref`s between them resolve: report-v1-record.json uses
-/// report-v1.json's definitions).
+/// report-v1.json's definitions). Each schema is read in the draft it names (the OASIS SARIF
+/// schema is draft-04, with `id`), and `format`s are checked where the library can (`uri` with
+/// python3-rfc3987).
 enum SchemaValidator {
   static let python = "/usr/bin/python3"
   static let directory = Repository.root.appendingPathComponent("docs/schema")
@@ -32,15 +34,16 @@ enum SchemaValidator {
       for f in os.listdir(folder):
           if f.endswith('.json'):
               s = json.load(open(os.path.join(folder, f)))
-              schemas[s['$id']] = s
-      target = next(s for s in schemas.values() if s['$id'].endswith('/' + name))
+              schemas[s.get('$id') or s['id']] = s
+      target = next(s for k, s in schemas.items() if k.endswith('/' + name))
+      cls = jsonschema.validators.validator_for(target, default=jsonschema.Draft202012Validator)
       try:
           from referencing import Registry, Resource
           registry = Registry().with_resources([(k, Resource.from_contents(v)) for k, v in schemas.items()])
-          validator = jsonschema.Draft202012Validator(target, registry=registry)
+          validator = cls(target, registry=registry, format_checker=cls.FORMAT_CHECKER)
       except ImportError:
           resolver = jsonschema.RefResolver.from_schema(target, store=schemas)
-          validator = jsonschema.Draft202012Validator(target, resolver=resolver)
+          validator = cls(target, resolver=resolver, format_checker=cls.FORMAT_CHECKER)
       errors = []
       for n, text in enumerate(t for t in sys.stdin.read().split('\\0') if t.strip()):
           errors += [f"document {n + 1} {list(e.path)}: {e.message}" for e in validator.iter_errors(json.loads(text))]

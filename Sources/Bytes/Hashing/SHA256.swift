@@ -16,51 +16,59 @@ public enum SHA256 {
   /// The 32-byte digest of `data`. Whole blocks are hashed in place; only the last one or
   /// two blocks are copied for padding, so hashing a 48 MP photo adds no second copy of it.
   public static func digest(_ data: [UInt8]) -> [UInt8] {
-    var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-    var w = [UInt32](repeating: 0, count: 64)
-    let whole = data.count / 64 * 64
-    data.withUnsafeBufferPointer { buffer in
-      var offset = 0
-      while offset < whole {
-        compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]), &h, &w)
-        offset += 64
-      }
-    }
-    var tail = Array(data[whole...])
-    tail.append(0x80)
-    while tail.count % 64 != 56 { tail.append(0) }
-    let bitLength = UInt64(data.count) &* 8
-    for i in (0..<8).reversed() { tail.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
-    tail.withUnsafeBufferPointer { buffer in
-      for offset in stride(from: 0, to: buffer.count, by: 64) {
-        compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]), &h, &w)
-      }
-    }
-    return h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * UInt32($0))) } }
+    var stream = Stream()
+    stream.update(data)
+    return stream.finish()
   }
 
-  /// One 64-byte block into the state. [FIPS 180-4 6.2.2]
-  private static func compress(_ block: UnsafeBufferPointer<UInt8>, _ h: inout [UInt32], _ w: inout [UInt32]) {
-    for i in 0..<16 {
-      let b = i * 4
-      w[i] = UInt32(block[b]) << 24 | UInt32(block[b + 1]) << 16 | UInt32(block[b + 2]) << 8 | UInt32(block[b + 3])
+  /// The whole 64-byte blocks of `data` into the state `h` (8 words). [FIPS 180-4 6.2.2]
+  /// Every block of a call runs in one loop on local words and a scratch schedule, eight
+  /// rounds unrolled: per-block calls on checked arrays cost 84 instructions a byte (4.0 G for
+  /// the 48 MB a corpus SARIF report hashes).
+  static func compress(blocks data: UnsafeRawBufferPointer, _ h: inout [UInt32]) {
+    precondition(h.count == 8)
+    let count = data.count / 64
+    guard count > 0, let base = data.baseAddress else { return }
+    let bytes = base.assumingMemoryBound(to: UInt8.self)
+    var (h0, h1, h2, h3, h4, h5, h6, h7) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+      k.withUnsafeBufferPointer { k in
+        for n in 0..<count {
+          let block = bytes + n * 64
+          for i in 0..<16 {
+            let b = block + i * 4
+            w[i] = UInt32(b[0]) << 24 | UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3])
+          }
+          for i in 16..<64 {
+            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] &>> 3)
+            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] &>> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+          }
+          var (a, b, c, d, e, f, g, hh) = (h0, h1, h2, h3, h4, h5, h6, h7)
+          // Eight rounds a turn, the words renamed instead of moved.
+          for i in stride(from: 0, to: 64, by: 8) {
+            round(a, b, c, &d, e, f, g, &hh, k[i] &+ w[i])
+            round(hh, a, b, &c, d, e, f, &g, k[i + 1] &+ w[i + 1])
+            round(g, hh, a, &b, c, d, e, &f, k[i + 2] &+ w[i + 2])
+            round(f, g, hh, &a, b, c, d, &e, k[i + 3] &+ w[i + 3])
+            round(e, f, g, &hh, a, b, c, &d, k[i + 4] &+ w[i + 4])
+            round(d, e, f, &g, hh, a, b, &c, k[i + 5] &+ w[i + 5])
+            round(c, d, e, &f, g, hh, a, &b, k[i + 6] &+ w[i + 6])
+            round(b, c, d, &e, f, g, hh, &a, k[i + 7] &+ w[i + 7])
+          }
+          h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= hh
+        }
+      }
     }
-    for i in 16..<64 {
-      let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-      let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-      w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-    }
-    var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-    for i in 0..<64 {
-      let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-      let ch = (e & f) ^ (~e & g)
-      let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
-      let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-      let maj = (a & b) ^ (a & c) ^ (b & c)
-      let t2 = s0 &+ maj
-      (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-    }
-    h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
+    h = [h0, h1, h2, h3, h4, h5, h6, h7]
+  }
+
+  /// One round: `d` and `h` take their new values (the others are renamed by the caller).
+  @inline(__always) private static func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32,
+                                              _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+    let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ (g ^ (e & (f ^ g))) &+ kw  // Ch(e, f, g)
+    d &+= t1
+    h = t1 &+ (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) | (c & (a | b)))  // Maj(a, b, c)
   }
 
   /// Lower-case hex of the digest.
@@ -68,5 +76,7 @@ public enum SHA256 {
     digest(data).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
   }
 
-  private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
+  /// Rotate right. Masking shifts (`&>>`): the checked `>>` of a variable amount tests for ≥ 32
+  /// and keeps the compiler from emitting one `ror` (it cost 0.8 G of the 48 MB above).
+  @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x &>> n | x &<< (32 &- n) }
 }

@@ -31,6 +31,8 @@ enum AuditCommand: Command {
       Example("photoaudit audit upload/", "leak scan of the outputs"),
       Example("photoaudit audit --originals originals/ --outputs upload/ --report-dir reports/", "pairs checked by the pixels; report.html for people"),
       Example("photoaudit audit upload/ --fail-on warning --format junit > junit.xml", "a CI gate"),
+      Example("photoaudit audit upload/ --format sarif -o photoaudit.sarif", "for GitHub code scanning (docs/ci.md)"),
+      Example("photoaudit audit upload/ --format codequality -o gl-code-quality.json", "for GitLab's Code Quality report"),
       Example("photoaudit audit --originals originals/ --outputs upload/ --shard 2/3 --format jsonl > shard2.jsonl", "one shard of three"),
       Example("JOB_COMPLETION_INDEX=0 photoaudit audit upload/ --shard auto --shards 3 --fail-on none --format jsonl -o s1.jsonl --resume",
               "task 0 of a Kubernetes Indexed Job: shard 1/3, resumed after a kill"),

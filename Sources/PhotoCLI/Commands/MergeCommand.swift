@@ -114,8 +114,9 @@ enum MergeCommand: Command {
     let document = ReportJSON.document(command: header.command, files: files, unpairedOriginals: unpaired)
     let report = AuditReport(command: header.command, files: files.compactMap(ReportJSON.fileReport), unpairedOriginals: unpaired)
     outcome.worstFinding = report.findings.worstSeverity
+    if format == "github" { ReportOutput.appendStepSummary(report, io: io, command: spec.name, outcome: &outcome) }
     let text = format == "json" ? document.serialized() + "\n"
-      : ReportOutput.render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn)
+      : ReportOutput.render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn, outcome: outcome)
     OptionValues.emit(text, parsed: parsed, io: io, forPeople: OptionValues.isForPeople(format), command: spec.name, outcome: &outcome)
     return outcome
   }

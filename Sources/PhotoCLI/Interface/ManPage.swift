@@ -51,6 +51,9 @@ enum ManPage {
       .TP
       .B SOURCE_DATE_EPOCH
       The date shown in report.html (reproducible reports).
+      .TP
+      .B GITHUB_STEP_SUMMARY
+      With \\-\\-format github, the file the Markdown job summary is appended to (never truncated; exit 4 when it cannot be written); see docs/ci.md.
       .SH FILES
       .TP
       .I NAME.json

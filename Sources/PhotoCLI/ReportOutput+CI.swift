@@ -1,0 +1,38 @@
+import Foundation
+import PhotoCore
+import Pipeline
+import Platform
+
+/// The formats CI systems read: `sarif` (GitHub code scanning and other SARIF viewers),
+/// `codequality` (GitLab) and `github` (workflow-command annotations, and the job summary
+/// appended to `$GITHUB_STEP_SUMMARY`). Paths are relative to the current directory, the
+/// checkout root in CI.
+extension ReportOutput {
+  /// The CI format `format` of `report`. SARIF and Code Quality fingerprint each finding from
+  /// its file's bytes: the files with findings are read once more here, `jobs` at a time (the
+  /// scan keeps no digest).
+  static func renderCI(_ report: AuditReport, format: String, outcome: Outcome, jobs: Int) -> String {
+    let base = FileManager.default.currentDirectoryPath
+    if format == "github" { return GitHubAnnotations.render(report, base: base) }
+    let fingerprints = ReportFingerprints(report, contentDigests: ReportFingerprints.contentDigests(report, jobs: jobs))
+    guard format == "sarif" else { return CodeQualityReport.render(report, fingerprints: fingerprints, base: base) }
+    // The exit status as the one function decides it (a report that then cannot be written is
+    // not here to say so).
+    let status = ExitStatus(outcome)
+    let run = SARIFReport.Run(toolVersion: VersionInfo.version, base: base, fingerprints: fingerprints,
+                              exitCode: status.rawValue, exitCodeDescription: status.meaning,
+                              executionSuccessful: status == .ok || status == .findings)
+    return SARIFReport.render(report, run: run)
+  }
+
+  /// With `GITHUB_STEP_SUMMARY` set, appends the Markdown summary to that file (never
+  /// truncating what earlier steps wrote); a summary that cannot be written is exit 4.
+  static func appendStepSummary(_ report: AuditReport, io: CommandIO, command: String, outcome: inout Outcome) {
+    guard let path = io.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
+    let summary = GitHubStepSummary.render(report, failOn: outcome.failOn, base: FileManager.default.currentDirectoryPath)
+    do { try AppendFile.append(Array(summary.utf8), to: path) } catch {
+      io.message(command, error.description)
+      outcome.unwritten.append(error.path)
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import Bytes
+import PhotoCore
+/// The fingerprint of each finding in the CI formats (SARIF `partialFingerprints`, GitLab Code
+/// Quality `fingerprint`): computed from what the file holds, never from its name or a line, so
+/// an alert stays the same alert when the file is renamed or moved. [SPEC "Reports"]
+///
+/// Recipe `photoaudit/v1`: the lower-case hex SHA-256 of the UTF-8 text
+/// `photoaudit/v1 NUL sha256:<hex SHA-256 of the file's bytes> NUL <id> NUL <carrier> NUL <tag> NUL <n>`,
+/// where `n` counts the findings before it, in path order, with the same file digest, id,
+/// carrier and tag (0 for the first): two findings of one file at the same place, or two copies
+/// of one file, keep distinct fingerprints. A file that cannot be read (missing, not a regular
+/// file) stands in by its path instead: `path:<path>`. Absent carrier or tag is empty text.
+/// Evidence never enters: it changes with `--reveal`.
+public struct ReportFingerprints: Sendable, Equatable {
+  /// The `partialFingerprints` key, named after the recipe.
+  public static let recipe = "photoaudit/v1"
+
+  /// Per file of the report (same order), per finding of the file (same order).
+  public let byFile: [[String]]
+
+  /// The fingerprints of `report` given each file's content digest (hex SHA-256 by path as the
+  /// report names it; a path without one is fingerprinted by its path).
+  public init(_ report: AuditReport, contentDigests: [String: String]) {
+    var seen: [String: Int] = [:]
+    var result = report.files.map { [String](repeating: "", count: $0.findings.count) }
+    let order = report.files.indices.sorted { PathOrder.less(report.files[$0].output, report.files[$1].output) }
+    for fileIndex in order {
+      for (findingIndex, finding) in report.files[fileIndex].findings.enumerated() {
+        let content = contentDigests[finding.file].map { "sha256:" + $0 } ?? "path:" + finding.file
+        let identity = [Self.recipe, content, finding.id.rawValue, finding.carrier ?? "", finding.tag ?? ""].joined(separator: "\0")
+        let n = seen[identity, default: 0]
+        seen[identity] = n + 1
+        result[fileIndex][findingIndex] = SHA256.hex(Array((identity + "\0" + String(n)).utf8))
+      }
+    }
+    byFile = result
+  }
+
+  /// Reads each file that has findings once, in 1 MiB pieces, `jobs` at a time: its hex
+  /// SHA-256 by path. Files that cannot be read are left out (their findings fall back to the
+  /// path).
+  public static func contentDigests(_ report: AuditReport, jobs: Int) -> [String: String] {
+    let paths = report.files.flatMap { $0.findings.map(\.file) }.uniqued()
+    let digests = ParallelMap.map(paths, jobs: jobs) { path -> String? in
+      guard let source = try? FileSource(path: path), let digest = try? SHA256.digest(of: source) else { return nil }
+      return SHA256.hex(digest: digest)
+    }
+    return Dictionary(zip(paths, digests).compactMap { path, digest in digest.map { (path, $0) } }, uniquingKeysWith: { a, _ in a })
+  }
+}
