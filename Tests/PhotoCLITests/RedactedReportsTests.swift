@@ -155,7 +155,7 @@ struct RedactedReportsTests {
       out.append((what + " (stderr)", r.err))
     }
     let files = batch.map { folder + "/" + $0.1 }.filter { !$0.hasSuffix(".json") }
-    for format in ["table", "json", "jsonl", "csv", "markdown", "junit"] {
+    for format in ["table", "json", "jsonl", "csv", "markdown", "junit", "sarif", "codequality", "github"] {
       run("verify --format \(format)", ["verify"] + files + ["--format", format, "--no-pixels"])
       run("audit --format \(format)", ["audit", folder, "--format", format, "--no-pixels"])
     }
@@ -182,7 +182,7 @@ struct RedactedReportsTests {
       out.append(("audit --shard \(k)/2", r.out))
       shards.append(shard)
     }
-    for format in ["table", "json", "jsonl", "csv", "markdown", "junit"] {
+    for format in ["table", "json", "jsonl", "csv", "markdown", "junit", "sarif", "codequality", "github"] {
       run("merge --format \(format)", ["merge", "--expect", "2"] + shards + ["--format", format])
     }
     return out
@@ -216,7 +216,7 @@ struct RedactedReportsTests {
     // to show; diff shows one file at a time).
     let whole = texts.filter { ($0.0.hasPrefix("verify") || $0.0.hasPrefix("audit --format") || $0.0.hasPrefix("merge")
                                 || $0.0.hasPrefix("report-dir")) && !$0.0.hasSuffix("(stderr)") }
-    #expect(whole.count == 6 + 6 + 6 + 4)
+    #expect(whole.count == 9 + 9 + 9 + 4)  // 9 formats of verify, audit and merge; 4 report-dir files
     for (what, text) in whole {
       let missing = secrets.filter { Self.found($0, in: text).isEmpty }
       #expect(missing.isEmpty, "\(what) with --reveal lacks \(missing)")
