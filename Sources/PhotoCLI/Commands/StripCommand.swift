@@ -45,6 +45,8 @@ enum StripCommand: Command {
     let jobs = try OptionValues.jobs(parsed, command: spec.name)
     let options = StripOptions(orient: parsed.has("--orient"), dryRun: parsed.has("--dry-run"))
     let paths = try files(parsed, io: io)
+    // The temporaries a killed strip of these files left beside them (their maker gone).
+    if !options.dryRun { TemporaryFiles.removeStale(for: paths) }
     let results = ParallelMap.map(paths, jobs: jobs) { Stripper.strip(path: $0, options: options) }
     var outcome = Outcome()
     if OptionValues.format(parsed, spec: spec) == "json" {

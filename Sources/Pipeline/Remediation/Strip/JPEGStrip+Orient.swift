@@ -9,8 +9,13 @@ extension JPEGStrip {
   /// the stripped file keeps the tag and a note says so. Returns the bytes and the orientation
   /// applied to the pixels (nil when none was).
   static func orient(_ input: StripInput, stripped: [UInt8], plan: inout StripPlan) -> ([UInt8], Orientation?) {
-    guard input.metadata.format == .jpeg, let value = exifOrientation(input.metadata),
-          let orientation = Orientation(rawValue: value) else { return (stripped, nil) }
+    guard let value = exifOrientation(input.metadata), let orientation = Orientation(rawValue: value) else { return (stripped, nil) }
+    guard input.metadata.format == .jpeg else {
+      if plan.kept.contains(where: { $0.hasPrefix("EXIF Orientation") }) {
+        plan.notes.append("--orient rotates JPEG pixels only; the EXIF Orientation \(value) is kept")
+      }
+      return (stripped, nil)
+    }
     var rotated: [UInt8]
     do {
       rotated = try JPEGCodec.transform(stripped, operation: LosslessOperation(for: orientation))

@@ -86,7 +86,7 @@ enum StripRewriter {
     case "thumbnail": return n.isEmpty ? "EXIF thumbnail" : "thumbnail\(n)"
     case "c2pa": return "C2PA manifest"
     case "icc": return "ICC profile"
-    case "trailer": return "\(article(child.tree.format)) after the image"
+    case "trailer": return article(child.tree.format)
     default: return child.step.description
     }
   }
