@@ -316,3 +316,37 @@ import Glibc
     #expect(PhotoCLI.runCapturing(["strip", "--files-from", "-", "--allow-empty"], stdin: []).status == 0)
   }
 }
+
+/// `strip` on real files of the shared corpus (copied to a scratch folder first; the corpus is
+/// never written): phones' JPEGs with MPF and Motion Photo videos, iPhone and Android HEICs, an
+/// AVIF, a Live Photo MOV, an MP4 with a metadata track, C2PA-signed files, generator PNGs.
+/// Tests/EndToEnd/strip-sweep.sh runs the same over every corpus file.
+@Suite(.enabled(if: Repository.hasSharedCorpus, "../shared/corpus is not here (the shared real-world corpus); skipped"))
+struct StripCorpusTests {
+  static let files = [
+    "pillow-tests-images/ultrahdr.jpg", "ente-motion-photos/pixel_8.jpg", "ente-motion-photos/motionphoto.heic",
+    "lychee-test-samples/train.jpg", "lychee-test-samples/train.mov", "ianare-exif-samples/iphone_13_pro_max.HEIC",
+    "ianare-exif-samples/iphone_hdr_NO.jpg", "androidx-media-test-data/h265_with_metadata_track.mp4",
+    "exiftool-t-images/QuickTime.mov", "exiv2-test-data/avif_exif_xmp.avif", "exiftool-t-images/RIFF.webp",
+    "exiftool-t-images/GIF.gif", "exiftool-t-images/PNG.png", "sd-metadata-samples/comfyui-save-image-extended.png",
+    "sd-metadata-samples/sd-webui.jpg", "c2pa-public-testfiles/truepic-20230212-camera.jpg", "c2pa-rs-fixtures/video1.mp4",
+  ]
+
+  @Test(arguments: files)
+  func stripsARealFile(_ name: String) throws {
+    let scratch = try ScratchDirectory("strip-corpus")
+    defer { scratch.remove() }
+    let path = scratch.path + "/" + (name as NSString).lastPathComponent
+    try FileManager.default.copyItem(atPath: Repository.sharedCorpus.path + "/" + name, toPath: path)
+    let before = try StripTests.bytes(path)
+    let r = PhotoCLI.runCapturing(["strip", path])
+    #expect(r.status == 1, "\(name): exit \(r.status)\n\(r.out)\(r.err)")
+    let after = try StripTests.bytes(path)
+    #expect(try StripTests.leaks(path) == [], "\(name)")
+    if let old = try StripTests.pixels(before, path) {
+      #expect(try StripTests.pixels(after, path) == old, "\(name): the pixels changed")
+    }
+    #expect(PhotoCLI.runCapturing(["strip", path]).status == 0)
+    #expect(try StripTests.bytes(path) == after)
+  }
+}
