@@ -191,6 +191,27 @@ import Glibc
     #expect(r.err.contains("not stripped"))
   }
 
+  /// An ICC profile with bytes none of its tags explains (text with coordinates, a JPEG with
+  /// EXIF GPS appended inside it) is rebuilt from its tags: the Display P3 profile it was, its
+  /// profile ID zeroed (the layout changed).
+  @Test(arguments: ["failclosed/icc-trailer-text.jpg", "failclosed/icc-trailer-jpeg.jpg"])
+  func rebuildsAnICCProfileThatHidesData(_ fixture: String) throws {
+    let scratch = try ScratchDirectory("strip-icc")
+    defer { scratch.remove() }
+    let path = try Self.copy(fixture, into: scratch)
+    let before = try Self.bytes(path)
+    let r = PhotoCLI.runCapturing(["strip", path])
+    #expect(r.status == 1, "\(r.out)\(r.err)")
+    #expect(r.out.contains("bytes in the ICC profile that none of its tags explains"))
+    #expect(try Self.leaks(path) == [])
+    #expect(try Self.pixels(try Self.bytes(path), path) == (try Self.pixels(before, path)))
+    let reference = try Self.bytes(Self.fixtures + "/reference/display-p3.icc")
+    let profile = try #require(Self.icc(path).map { Array($0.dropFirst(ICCChunks.headerLength - ICCChunks.app2Signature.count)) })
+    #expect(profile.count == reference.count)
+    #expect(Array(profile[0..<84]) == Array(reference[0..<84]) && Array(profile[100...]) == Array(reference[100...]))
+    #expect(PhotoCLI.runCapturing(["strip", path]).status == 0)
+  }
+
   @Test func unsupportedFormatsAreLeftAloneWithExit3() throws {
     let scratch = try ScratchDirectory("strip-tiff")
     defer { scratch.remove() }

@@ -38,9 +38,10 @@ enum JPEGStrip {
     for node in tree.nodes where node.range.lowerBound < end {
       let range = node.range
       defer { if input.byte(range.lowerBound) == 0xFF, input.byte(range.lowerBound + 1) == JPEGMarker.sos { afterSOS = range.upperBound } }
-      if let sos = afterSOS, range.lowerBound == sos, node.name.hasPrefix("scan ") {
+      // Entropy-coded data (the walker names it after its SOS): kept.
+      if node.kind == .structure, node.name.hasPrefix("scan "), afterSOS == range.lowerBound || input.byte(range.lowerBound) != 0xFF {
         afterSOS = nil
-        continue  // entropy-coded data: kept
+        continue
       }
       afterSOS = nil
       guard node.kind != .unaccounted, input.byte(range.lowerBound) == 0xFF, let marker = input.byte(range.lowerBound + 1),
