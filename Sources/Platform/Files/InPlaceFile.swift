@@ -24,6 +24,8 @@ public struct InPlaceFile: Sendable {
     case notRegular(path: String)
     /// The file changed between the read and the replacement (another program wrote it).
     case changed(path: String)
+    /// Over `maxBytes`: the file and its new bytes are held in memory.
+    case tooLarge(path: String, bytes: Int)
     /// A system call failed.
     case system(SystemError)
 
@@ -35,14 +37,19 @@ public struct InPlaceFile: Sendable {
         "\(path) has \(links) hard links; replacing it would give this name new bytes and leave the other \(links - 1) with the old ones: strip a copy, or remove the other links first"
       case .notRegular(let path): "\(path) is not a regular file"
       case .changed(let path): "\(path) changed while it was being stripped (another program wrote it); it was left as that program wrote it"
+      case .tooLarge(let path, let bytes):
+        "\(path) is \(bytes) bytes, over the \(InPlaceFile.maxBytes >> 30) GiB strip rewrites (it holds a file and its new bytes in memory)"
       case .system(let error): error.description
       }
     }
 
     /// True when the file could not be read at all (as opposed to not written).
     public var isRead: Bool {
-      if case .system(let error) = self { return error.action == .read }
-      return false
+      switch self {
+      case .system(let error): error.action == .read
+      case .tooLarge: true
+      default: false
+      }
     }
   }
 
@@ -56,8 +63,8 @@ public struct InPlaceFile: Sendable {
   private let owner: uid_t
   private let group: gid_t
 
-  /// Files larger than this are not read (strip rewrites in memory).
-  public static let maxBytes = 4 << 30
+  /// Files larger than this are not read: strip holds a file and its new bytes in memory.
+  public static let maxBytes = 2 << 30
 
   /// Reads the regular file at `path` whole, remembering what it was (device, inode, size,
   /// modification time, mode, owner) for `replace`.
@@ -72,7 +79,7 @@ public struct InPlaceFile: Sendable {
     default: throw .notRegular(path: path)
     }
     guard info.st_nlink <= 1 else { throw .hardLinks(path: path, links: Int(info.st_nlink)) }
-    guard info.st_size <= maxBytes else { throw .system(SystemError(.read, path: path, code: EFBIG)) }
+    guard info.st_size <= maxBytes else { throw .tooLarge(path: path, bytes: Int(info.st_size)) }
     let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard fd >= 0 else { throw .system(SystemError(.read, path: path, code: errno)) }
     defer { close(fd) }
