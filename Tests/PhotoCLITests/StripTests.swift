@@ -38,6 +38,9 @@ import Glibc
     "redteam/mp4-meta-xml-box.mp4", "redteam/png-exif-after-iend.png", "redteam/png-itxt-after-iend.png",
     "redteam/png-stray-fdat-exif.png", "jxl/exif-gps.jxl", "jxl/xmp-gps.jxl", "jxl/from-jpeg.jxl", "jxl/jxlc-slack.jxl",
     "jxl/brob-xmp.jxl", "jxl/c2pa-gps.jxl", "jxl/trailer-jpeg.jxl", "jxl/brob-corrupt.jxl",
+    "tiff/gps-exif.tif", "tiff/gps-xmp.tif", "tiff/iptc-city.tif", "tiff/geotiff-wgs84.tif", "tiff/geotiff-utm33n.tif",
+    "tiff/geotiff-userdefined.tif", "tiff/bigtiff-gps.btf", "tiff/dng-gps.dng", "tiff/page2-gps.tif", "tiff/makernote-preview.tif",
+    "tiff/hidden-text.tif",
   ]
 
   /// Files with no leak that strip still rewrites, once: what they carry is not on its whitelist
@@ -175,7 +178,8 @@ import Glibc
   /// Files holding something strip cannot remove (an Exif block in a HEIF item of a private type,
   /// coordinates inside the ICC profile of a JPEG XL codestream, a critical chunk it does not
   /// know) are left byte for byte, with PA015 saying what would be left.
-  @Test(arguments: ["redteam/heif-exif-private-type.heic", "jxl/icc-trailer-text.jxl", "redteam/heif-xmp-private-type.heic"])
+  @Test(arguments: ["redteam/heif-exif-private-type.heic", "jxl/icc-trailer-text.jxl", "redteam/heif-xmp-private-type.heic",
+                    "tiff/gps-outside.tif"])
   func refusesWhatItCannotClean(_ fixture: String) throws {
     let scratch = try ScratchDirectory("strip-refused")
     defer { scratch.remove() }
@@ -215,13 +219,13 @@ import Glibc
   @Test func unsupportedFormatsAreLeftAloneWithExit3() throws {
     let scratch = try ScratchDirectory("strip-tiff")
     defer { scratch.remove() }
-    let tiff = try Self.copy("tiff/gps-exif.tif", into: scratch)
+    let raw = try Self.copy("tiff/nef-gps.nef", into: scratch)
     let text = scratch.path + "/notes.txt"
     try "hello".write(toFile: text, atomically: true, encoding: .utf8)
-    let before = try Self.bytes(tiff)
-    let r = PhotoCLI.runCapturing(["strip", tiff, text])
+    let before = try Self.bytes(raw)
+    let r = PhotoCLI.runCapturing(["strip", raw, text])
     #expect(r.status == 3, "\(r.out)\(r.err)")
-    #expect(try Self.bytes(tiff) == before)
+    #expect(try Self.bytes(raw) == before)
     #expect(r.out.contains("unsupported"))
   }
 
@@ -297,6 +301,25 @@ import Glibc
     }
   }
 
+  /// A TIFF or DNG rewritten in place is as valid a TIFF as before: ExifTool's validation warns
+  /// of nothing new (only of the tags that went with the removed IFDs, which no longer exist).
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"), "exiftool is not installed"),
+        arguments: ["tiff/gps-exif.tif", "tiff/dng-gps.dng", "tiff/bigtiff-gps.btf", "tiff/makernote-preview.tif",
+                    "tiff/geotiff-wgs84.tif", "tiff/page2-gps.tif"])
+  func tiffStaysValid(_ fixture: String) throws {
+    let scratch = try ScratchDirectory("strip-tiff-valid")
+    defer { scratch.remove() }
+    let path = try Self.copy(fixture, into: scratch)
+    let warnings = { () throws -> Set<String> in
+      let out = try Subprocess.run("/usr/bin/exiftool", ["-validate", "-warning", "-a", "-s3", path], stderr: false).out
+      return Set(out.split(separator: "\n").map(String.init).filter { !$0.contains("Warning") && !$0.contains("OK") })
+    }
+    let before = try warnings()
+    #expect(PhotoCLI.runCapturing(["strip", path]).status == 1)
+    let after = try warnings()
+    #expect(after.subtracting(before).isEmpty, "\(fixture): new warnings \(after.subtracting(before))")
+  }
+
   /// Reports name structures and finding IDs, never the values removed.
   @Test func reportsNeverSpreadTheLeak() throws {
     let scratch = try ScratchDirectory("strip-report")
@@ -316,7 +339,7 @@ import Glibc
   @Test func jsonFollowsItsSchema() throws {
     let scratch = try ScratchDirectory("strip-schema")
     defer { scratch.remove() }
-    let files = try ["strip/jpeg-all.jpg", "jpeg/clean.jpg", "redteam/heif-exif-private-type.heic", "tiff/gps-exif.tif"]
+    let files = try ["strip/jpeg-all.jpg", "jpeg/clean.jpg", "redteam/heif-exif-private-type.heic", "tiff/cr2-gps.cr2"]
       .map { try Self.copy($0, into: scratch) }
     for arguments in [["--dry-run"], []] {
       let r = PhotoCLI.runCapturing(["strip", "--format", "json", "--quiet"] + arguments + files)

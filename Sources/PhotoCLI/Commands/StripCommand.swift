@@ -15,7 +15,7 @@ enum StripCommand: Command {
     arguments: "FILE...",
     summary: "remove location and identifying metadata in place, in the file's own format; exit 1 when a file changed",
     description: """
-      Rewrites each file in place, in its own format (JPEG, PNG, WebP, GIF, HEIC/HEIF/AVIF, JPEG XL, MOV/MP4), keeping only what the picture needs: the coded picture data byte for byte, the ICC profile, and the orientation (a JPEG, PNG or WebP EXIF Orientation in a minimal EXIF; HEIF irot/imir). Everything else goes: EXIF (GPS, serial numbers, thumbnails), XMP, IPTC, MPF secondary images, C2PA manifests, comments and text chunks (generator prompts), data after the image (a Motion Photo's video), QuickTime location and user data, and tracks of timed metadata. HEIF and MP4 files are blanked in place (their offsets must not move). The result is read again with the leak scan and its picture data compared with the input's; when anything is left or the picture would change, the file is left as it was (PA015). A file is replaced by one rename of a temporary file in its folder, with its mode; symbolic links, files with several hard links and folders are refused. TIFF and DNG are not rewritten yet (exit 3).
+      Rewrites each file in place, in its own format (JPEG, PNG, WebP, GIF, HEIC/HEIF/AVIF, JPEG XL, TIFF/DNG, MOV/MP4), keeping only what the picture needs: the coded picture data byte for byte, the ICC profile, and the orientation (a JPEG, PNG or WebP EXIF Orientation in a minimal EXIF; HEIF irot/imir). Everything else goes: EXIF (GPS, serial numbers, thumbnails), XMP, IPTC, MPF secondary images, C2PA manifests, comments and text chunks (generator prompts), data after the image (a Motion Photo's video), QuickTime location and user data, and tracks of timed metadata. HEIF, MP4 and TIFF files are blanked in place (their offsets must not move). The result is read again with the leak scan and its picture data compared with the input's; when anything is left or the picture would change, the file is left as it was (PA015). A file is replaced by one rename of a temporary file in its folder, with its mode; symbolic links, files with several hard links and folders are refused. Camera raws (CR2, NEF, ARW…) are not rewritten (exit 3).
       Exit 0 when no file needed changing (a second run changes nothing), 1 when a file was changed (with --dry-run: would be) or refused, as pre-commit hooks that fix files do.
       """,
     options: [
@@ -38,7 +38,7 @@ enum StripCommand: Command {
     exits: [.ok, .findings, .usage, .unreadable, .cannotWrite],
     exitMeanings: [.ok: "no file needed changing: each was left byte for byte as it was",
                    .findings: "a file was changed (with --dry-run: would be), or refused because something would be left (PA015)",
-                   .unreadable: "a file could not be read, or is a format strip does not rewrite (TIFF, DNG, not an image)",
+                   .unreadable: "a file could not be read, or is a format strip does not rewrite (a camera raw, not an image)",
                    .cannotWrite: "a file could not be replaced (permission, disk full), or is a symbolic link or has several hard links"])
 
   static func run(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome {

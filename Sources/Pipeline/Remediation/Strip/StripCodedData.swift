@@ -7,13 +7,14 @@ import PhotoCore
 /// IEND and an APNG's acTL/fcTL/fdAT chunks; WebP: VP8, VP8L, ALPH and ANIM chunks; GIF: the
 /// logical screen, colour tables, graphic controls and every frame's LZW data; JPEG XL: the
 /// codestream; HEIF: every image item's extents; MOV/MP4: the samples of every track of pictures
-/// or sound, at the same offsets. (`--orient` rotates a JPEG's DCT blocks instead:
+/// or sound; TIFF/DNG: every image directory's strips, tiles and JPEG — these three at the same
+/// offsets. (`--orient` rotates a JPEG's DCT blocks instead:
 /// `sameAfterRotation`.)
 enum StripCodedData {
   /// Why the result is refused, or nil when its picture data is the input's.
   static func difference(_ input: LayoutTree, _ inputBytes: [UInt8], _ output: LayoutTree, _ outputBytes: [UInt8]) -> String? {
     switch input.format {
-    case .heic, .heif, .avif, .mov, .mp4, .isobmff:
+    case .heic, .heif, .avif, .mov, .mp4, .isobmff, .tiffFile:
       let before = placed(input), after = placed(output)
       guard before == after else {
         return "the picture or sound data would not be where it was (\(before.count) ranges before, \(after.count) after)"
@@ -83,6 +84,7 @@ enum StripCodedData {
   /// The ranges of the picture and sound data of an ISOBMFF file, which stay where they are:
   /// the extents of its image items and the samples of its tracks of pictures or sound.
   static func placed(_ tree: LayoutTree) -> [Range<Int>] {
+    if let tiff = tree.tiffPictureRanges { return tiff }
     var out: [Range<Int>] = []
     if let heif = tree.scan.heif {
       for item in heif.items where item.isImage {

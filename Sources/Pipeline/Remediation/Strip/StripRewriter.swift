@@ -42,8 +42,8 @@ enum StripRewriter {
   static func plan(_ input: StripInput) throws(StripRefusal) -> StripPlan {
     let tree = input.tree
     switch input.metadata.format {
-    case .tiff?, .dng?, .raw?:
-      throw .unsupported("strip does not rewrite \(input.metadata.format?.rawValue.uppercased() ?? "TIFF") files yet (their metadata is spread over IFDs that offsets point into); nothing was changed")
+    case .raw?:
+      throw .unsupported("strip does not rewrite camera raws (their vendors' structures point at absolute offsets); nothing was changed")
     case .xmp?, .takeoutJSON?:
       throw .unsupported("it is a sidecar (a metadata file of its own): delete it, or strip the photo it belongs to")
     case nil:
@@ -63,6 +63,7 @@ enum StripRewriter {
     case .webp?: return try WebPStrip.plan(input)
     case .gif?: return try GIFStrip.plan(input)
     case .jxl?: return try JXLStrip.plan(input)
+    case .tiff?, .dng?: return try TIFFStrip.plan(input)
     default: return try ISOBMFFStrip.plan(input)
     }
   }
