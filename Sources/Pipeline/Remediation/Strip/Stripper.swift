@@ -38,7 +38,9 @@ public enum Stripper {
     let before = StripScan.read(bytes, path: path)
     result.format = before.metadata.format
     guard before.metadata.format != nil, let tree = before.tree else {
-      result.status = bytes.isEmpty ? .unreadable : .unsupported
+      // Not a format photoaudit reads ("not a JPEG, …"): unsupported; one it recognised but
+      // could not read at all (an empty file, a HEIF without its 'meta'): unreadable.
+      result.status = before.metadata.error?.hasPrefix("not ") == true ? .unsupported : .unreadable
       result.reason = before.metadata.error ?? "not an image"
       return (result, nil)
     }
