@@ -348,6 +348,21 @@ import Glibc
     }
   }
 
+  /// A changed file is exit 1 through the one exit-status function, below a file not written (4)
+  /// or not read (3), above nothing (0).
+  @Test func aChangedFileIsExitOne() {
+    var changed = Outcome()
+    changed.changed = ["a.jpg"]
+    #expect(PhotoauditExitStatus(changed) == .findings)
+    var unread = changed
+    unread.unreadableInputs = ["b.cr2"]
+    #expect(PhotoauditExitStatus(unread) == .unreadable)
+    var unwritten = unread
+    unwritten.unwritten = ["c.jpg"]
+    #expect(PhotoauditExitStatus(unwritten) == .cannotWrite)
+    #expect(PhotoauditExitStatus(Outcome()) == .ok)
+  }
+
   /// `--files-from` with NUL separators; an empty list needs --allow-empty.
   @Test func filesFromAList() throws {
     let scratch = try ScratchDirectory("strip-list")
