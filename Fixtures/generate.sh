@@ -480,6 +480,7 @@ bash "$HERE/gen/jxl.sh"               # jxl/: JPEG XL codestreams and containers
 bash "$HERE/gen/telemetry.sh"         # telemetry/: GPMF, camm, mebx, djmd, Novatek GPS, subtitles, timecode (issue 25)
 bash "$HERE/gen/tiff.sh"              # tiff/: TIFF, BigTIFF, GeoTIFF, DNG/NEF/CR2-shaped and hostile TIFFs; expected/tiff*/
 bash "$HERE/gen/sidecars.sh"          # sidecars/: XMP sidecars and Google Takeout JSON beside photos (issue 25)
+bash "$HERE/gen/strip.sh"             # strip/: one file per format with what strip removes beside ICC and Orientation 6 (issue 27)
 
 # ---------------------------------------------------------------------------------------
 note "sizes"

@@ -6,7 +6,7 @@ _photoaudit() {
   cmd=""
   for ((i = 1; i < COMP_CWORD; i++)); do
     case "${COMP_WORDS[i]}" in
-      inspect|diff|verify|audit|sanitize|merge|explain|help) cmd="${COMP_WORDS[i]}"; break ;;
+      inspect|diff|verify|audit|sanitize|strip|merge|explain|help) cmd="${COMP_WORDS[i]}"; break ;;
     esac
   done
   case "$cmd" in
@@ -14,8 +14,8 @@ _photoaudit() {
       case "$prev" in
         --generate-completion) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
       esac
-      COMPREPLY=($(compgen -W "inspect diff verify audit sanitize merge explain help --help -h --version -V --generate-man --generate-completion" -- "$cur")) ;;
-    help) COMPREPLY=($(compgen -W "inspect diff verify audit sanitize merge explain" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "inspect diff verify audit sanitize strip merge explain help --help -h --version -V --generate-man --generate-completion" -- "$cur")) ;;
+    help) COMPREPLY=($(compgen -W "inspect diff verify audit sanitize strip merge explain" -- "$cur")) ;;
     inspect)
       case "$prev" in
         --format) COMPREPLY=($(compgen -W "table json jsonl" -- "$cur")); return ;;
@@ -121,6 +121,17 @@ _photoaudit() {
       esac
       if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "--out --profile --max-side --quality --crop --exact-size --no-icc --444 --png --max-kb --trim --force --accept-damaged --max-pixels --shard --shards --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --reveal --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+      fi
+      COMPREPLY=($(compgen -f -- "$cur")) ;;
+    strip)
+      case "$prev" in
+        --format) COMPREPLY=($(compgen -W "table json" -- "$cur")); return ;;
+        --jobs|-j) COMPREPLY=(); return ;;
+        --files-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+      esac
+      if [[ "$cur" == -* ]]; then
+        COMPREPLY=($(compgen -W "--dry-run -n --orient --format --jobs -j --quiet -q --files-from -0 --null --allow-empty --color --no-color --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     merge)

@@ -50,7 +50,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
 
   /// The one decision, in the SPEC's order of precedence: a signal, then a usage error, then an
   /// output not written, then an input of which nothing was read, then findings (an input read
-  /// in part is judged by its findings).
+  /// in part is judged by its findings), then a file `strip` changed.
   init(_ outcome: Outcome) {
     if let signal = outcome.signal {
       self = signal == SIGTERM ? .terminated : .interrupted
@@ -61,6 +61,8 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     } else if !outcome.unreadableInputs.isEmpty {
       self = .unreadable
     } else if let worst = outcome.worstFinding, let failOn = outcome.failOn, worst >= failOn {
+      self = .findings
+    } else if !outcome.changed.isEmpty {
       self = .findings
     } else {
       self = .ok
@@ -83,6 +85,9 @@ struct Outcome: Sendable, Equatable {
   var unreadableInputs: [String] = []
   /// Outputs or reports that could not be written.
   var unwritten: [String] = []
+  /// Files `strip` changed in place (or, with --dry-run, would change): exit 1, as pre-commit
+  /// hooks that fix files do, so the commit is retried with the fixed files.
+  var changed: [String] = []
   /// The most severe finding reported.
   var worstFinding: Severity?
   /// `--fail-on`; nil for `--fail-on none` (findings are data: never exit 1).

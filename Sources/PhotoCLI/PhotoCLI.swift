@@ -29,8 +29,8 @@ public enum PhotoCLI {
 
   /// Every command, in the order `--help` lists them.
   static let commands: [any Command.Type] = [
-    InspectCommand.self, DiffCommand.self, VerifyCommand.self, AuditCommand.self, SanitizeCommand.self, MergeCommand.self,
-    ExplainCommand.self,
+    InspectCommand.self, DiffCommand.self, VerifyCommand.self, AuditCommand.self, SanitizeCommand.self, StripCommand.self,
+    MergeCommand.self, ExplainCommand.self,
   ]
 
   /// The options of `photoaudit` itself, as a command table (for the parser and suggestions).

@@ -51,7 +51,8 @@ struct ExampleTests {
     let scratch = try Self.sandbox()
     defer { scratch.remove() }
     var count = 0
-    for command in ["inspect", "diff", "verify", "audit", "sanitize", "merge", "explain"] {
+    // strip last: it rewrites photo.jpg and IMG_0001.HEIC in place.
+    for command in ["inspect", "diff", "verify", "audit", "sanitize", "merge", "explain", "strip"] {
       let help = PhotoCLI.runCapturing([command, "--help"]).out
       let examples = Self.helpExamples(help)
       #expect(!examples.isEmpty, "\(command) --help has no examples")

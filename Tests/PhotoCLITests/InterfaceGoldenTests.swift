@@ -8,7 +8,7 @@ import Testing
 /// each completion script (shipped in docs/man and completions/), docs/findings.md, and the
 /// README's option table. Re-record with RECORD_GOLDEN=1 and check the diff.
 @Suite struct InterfaceGoldenTests {
-  static let commands = ["inspect", "diff", "verify", "audit", "sanitize", "merge", "explain"]
+  static let commands = ["inspect", "diff", "verify", "audit", "sanitize", "strip", "merge", "explain"]
 
   @Test(arguments: commands)
   func commandHelp(_ command: String) throws {

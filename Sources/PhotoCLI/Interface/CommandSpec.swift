@@ -47,11 +47,13 @@ struct Example: Sendable {
   /// What it does, shown after `#`.
   var comment: String?
   var exit: ExitStatus = .ok
+  /// What the exit status means here, when the general words do not fit ("changed").
+  var exitWords: String?
 
   /// The comment shown above the example: what it does, and its exit status when not 0
   /// ("for a pull request (exit 1: findings)").
   var annotation: String? {
-    let status = exit == .ok ? nil : "exit \(exit.rawValue): \(exit.shortMeaning)"
+    let status = exit == .ok ? nil : "exit \(exit.rawValue): \(exitWords ?? exit.shortMeaning)"
     switch (comment, status) {
     case (let c?, let s?): return "\(c) (\(s))"
     case (let c?, nil): return c
@@ -60,10 +62,11 @@ struct Example: Sendable {
     }
   }
 
-  init(_ command: String, _ comment: String? = nil, exit: ExitStatus = .ok) {
+  init(_ command: String, _ comment: String? = nil, exit: ExitStatus = .ok, saying exitWords: String? = nil) {
     self.command = command
     self.comment = comment
     self.exit = exit
+    self.exitWords = exitWords
   }
 }
 

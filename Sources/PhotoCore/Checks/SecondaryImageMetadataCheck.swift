@@ -6,7 +6,7 @@ import Bytes
 /// `exiftool -all=` leaves in every iPhone 12+ HEIC, and the Adobe/ISO `hdrgm:` parameters) with
 /// numeric values is info. Any other carrier (EXIF, IPTC…), any other field (GPS, names, dates)
 /// or an XMP packet that gave no fields at all (unreadable, so unproven) keeps it an error.
-struct SecondaryImageMetadataCheck: Check {
+package struct SecondaryImageMetadataCheck: Check {
   package var ids: [FindingID] { [.secondaryImageMetadata] }
   static let metadataKinds: Set<CarrierKind> = [.exif, .xmp, .iptc, .photoshop, .makernote]
   /// XMP fields that only say how to render a gain map: group → names. Values must be numbers.
@@ -45,7 +45,7 @@ struct SecondaryImageMetadataCheck: Check {
 
   /// "HDRGainMapVersion = 65536" when every tag is a numeric rendering field (the XMP toolkit
   /// name aside, if it holds no coordinates) and there is at least one; nil otherwise.
-  static func renderingOnly(_ tags: [MetadataTag]) -> String? {
+  package static func renderingOnly(_ tags: [MetadataTag]) -> String? {
     var fields: [String] = []
     for tag in tags {
       if tag.group == "XMP-x", tag.name == "XMPToolkit", CoordinateText.find(in: tag.value.display).isEmpty { continue }
