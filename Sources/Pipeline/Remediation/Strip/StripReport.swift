@@ -37,7 +37,7 @@ public enum StripReport {
         if !items.isEmpty { out += indent + label + ": " + t(items.joined(separator: "; ")) + "\n" }
       }
       line(r.dryRun ? "would remove" : "removed", r.removed)
-      if r.status == .cleaned { line("leaks removed", r.leaksBefore) }
+      if r.status == .cleaned { line(r.dryRun ? "leaks it would remove" : "leaks removed", r.leaksBefore) }
       line("kept", r.kept)
       line("note", r.notes)
       if let reason = r.reason { out += indent + style.red(t(reason)) + "\n" }

@@ -8,7 +8,6 @@ struct StripInput {
   var bytes: [UInt8]
   var tree: LayoutTree
   var metadata: PhotoMetadata
-  var options: StripOptions
 
   /// The file's bytes in `range` (clamped to the file).
   func slice(_ range: Range<Int>) -> ArraySlice<UInt8> {

@@ -46,7 +46,7 @@ public enum Stripper {
     }
     let leaks = StripScan.leaks(before)
     result.leaksBefore = leaks.map(StripScan.summary).uniqued()
-    let input = StripInput(bytes: bytes, tree: tree, metadata: before.metadata, options: options)
+    let input = StripInput(bytes: bytes, tree: tree, metadata: before.metadata)
     var plan: StripPlan
     do {
       plan = try StripRewriter.plan(input)
