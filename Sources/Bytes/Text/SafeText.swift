@@ -46,13 +46,8 @@ public enum SafeText {
     var out = "<code>"
     for scalar in plain(text).unicodeScalars {
       switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
       case "`", "|", "\\", "*", "_", "[", "]", "~", "#", "!": out += "&#\(scalar.value);"
-      default: out.unicodeScalars.append(scalar)
+      default: appendHTML(scalar, to: &out)
       }
     }
     return out + "</code>"
@@ -65,17 +60,20 @@ public enum SafeText {
     guard safe.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return safe }
     var out = ""
     out.reserveCapacity(safe.utf8.count + 16)
-    for scalar in safe.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
+    for scalar in safe.unicodeScalars { appendHTML(scalar, to: &out) }
     return out
+  }
+
+  /// `scalar`, or its entity when it is one of HTML's `& < > " '`.
+  private static func appendHTML(_ scalar: Unicode.Scalar, to out: inout String) {
+    switch scalar {
+    case "&": out += "&amp;"
+    case "<": out += "&lt;"
+    case ">": out += "&gt;"
+    case "\"": out += "&quot;"
+    case "'": out += "&#39;"
+    default: out.unicodeScalars.append(scalar)
+    }
   }
 
   /// Output assembled for a terminal, checked once more as a last line of defence: every
