@@ -91,12 +91,12 @@ import Testing
       let copy = PhotoCLI.runCapturing(["verify", u + "/copy.jpg", "--original", original, "--format", "csv"] + (pixels ? [] : ["--no-pixels"]))
       #expect(copy.status == 1)
       #expect(Self.rows(copy.out).filter { $0.contains(",PA019,") } == [
-        "\(u)/copy.jpg,\(original),PA019,output-unprocessed,error,file,,the output is byte-identical to its original \(original) (4824 bytes): the pipeline did not process it",
+        "\(u)/copy.jpg,\(original),PA019,output-unprocessed,warning,file,,the output is byte-identical to its original \(original) (4824 bytes): the pipeline did not process it",
       ])
     }
     let reencoded = PhotoCLI.runCapturing(["verify", u + "/reencoded.jpg", "--original", original, "--format", "csv"])
     #expect(Self.rows(reencoded.out).filter { $0.contains(",PA019,") } == [
-      "\(u)/reencoded.jpg,\(original),PA019,output-unprocessed,error,file,,\"the output has its original's pixels (192×128, match 1.00) and metadata (the same 27 tags, GPS included): the pipeline skipped processing \(original)\"",
+      "\(u)/reencoded.jpg,\(original),PA019,output-unprocessed,warning,file,,\"the output has its original's pixels (192×128, match 1.00) and metadata (the same 27 tags, GPS included): the pipeline skipped processing \(original)\"",
     ])
     // Without pixels only a byte-identical copy can be told.
     let noPixels = PhotoCLI.runCapturing(["verify", u + "/reencoded.jpg", "--original", original, "--format", "csv", "--no-pixels"])

@@ -65,7 +65,7 @@ public enum FindingID: String, Sendable, Equatable, Hashable, Codable, CaseItera
   /// The SPEC's severity, before any policy.
   public var defaultSeverity: Severity {
     switch self {
-    case .locationText, .identifyingFields, .iccDropped, .unaccountedBytes, .generationMetadata: .warning
+    case .locationText, .identifyingFields, .iccDropped, .unaccountedBytes, .generationMetadata, .outputUnprocessed: .warning
     case .claimUnderstated, .provenanceManifest: .info
     default: .error
     }
