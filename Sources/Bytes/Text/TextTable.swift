@@ -39,5 +39,4 @@ public struct TextStyle: Sendable {
   public func yellow(_ s: String) -> String { wrap(s, "33") }
 }
 
-import Bytes
 import Foundation

@@ -1,4 +1,3 @@
-import Platform
 extension InputSelection {
   /// Where a `--files-from` list comes from: a file (`-` for standard input), read entry by
   /// entry, or bytes already read (a test's standard input).

@@ -1,6 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-import Platform
 #endif
 
 /// Which files a batch command works on: the paths named on the command line (folders walked),
