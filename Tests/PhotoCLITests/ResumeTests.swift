@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCLI
 import PhotoCore
+import Pipeline
 import Platform
 import Testing
 #if canImport(Glibc)
@@ -88,6 +89,16 @@ import Glibc
     #expect(Self.run([Self.defects, "-o", output, "--resume", "--fail-on", "none"]).status == 0)
   }
 
+  /// The shard record's policy digest is the SHA-256 of the canonical policy text (it was the
+  /// SHA-256 of that SHA-256, labelled "sha256:"); the expected value is Python's hashlib's.
+  @Test func policyDigestIsTheSHA256OfTheCanonicalPolicy() throws {
+    var policy = Policy()
+    policy.disabled = [.identifyingFields]
+    policy.severities = [.iccDropped: .error]
+    // hashlib.sha256(b'{"disable":["PA007"],"severity":{"PA011":"error"}}').hexdigest()
+    #expect(ReportStream.policyDigest(policy) == "sha256:40977183b74f1bdf9445bfa86c13b8da5429a27609278d9acbf5f27e42e2ee6a")
+  }
+
   @Test func resumeRefusesAnotherRunsStream() throws {
     let scratch = try ScratchDirectory("resume-other")
     defer { scratch.remove() }
@@ -98,6 +109,16 @@ import Glibc
     #expect(otherShard.status == 2 && otherShard.err.contains("another command line"), "\(otherShard.err)")
     let otherChecks = PhotoCLI.runCapturing(["audit", Self.defects, "--shard", "1/2", "--format", "jsonl", "-o", output, "--resume"])
     #expect(otherChecks.status == 2 && otherChecks.err.contains("checks.pixels"), "\(otherChecks.err)")
+    // A stream written with --reveal holds values: a resume without --reveal would mix
+    // redacted records into it (and one with --reveal into a redacted stream), so both refuse.
+    let revealed = Array(Self.run([Self.defects, "--shard", "1/2", "--reveal"]).out.utf8)
+    #expect(String(decoding: revealed.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self).contains("\"reveal\":true"))
+    try Self.leavePartial(revealed, bytes: revealed.count / 2, for: output)
+    let redactedResume = Self.run([Self.defects, "--shard", "1/2", "-o", output, "--resume"])
+    #expect(redactedResume.status == 2 && redactedResume.err.contains("reveal (true, false)"), "\(redactedResume.err)")
+    try Self.leavePartial(whole, bytes: whole.count / 2, for: output)
+    let revealingResume = Self.run([Self.defects, "--shard", "1/2", "-o", output, "--resume", "--reveal"])
+    #expect(revealingResume.status == 2 && revealingResume.err.contains("reveal (false, true)"), "\(revealingResume.err)")
     // The inputs changed: the recorded prefix is not this run's.
     let fewer = try ScratchDirectory("resume-fewer")
     defer { fewer.remove() }

@@ -20,14 +20,18 @@ public enum ReportStream {
     public var pixels: Bool
     /// `--max-pixels`.
     public var maxPixels: Int
+    /// `--reveal`: the file records hold values beside their redacted evidence. Written only
+    /// when true (`"reveal": true`); a record without it was written redacted.
+    public var reveal: Bool
 
-    public init(command: String, shard: Shard?, tool: String, policy: String, pixels: Bool, maxPixels: Int) {
+    public init(command: String, shard: Shard?, tool: String, policy: String, pixels: Bool, maxPixels: Int, reveal: Bool = false) {
       self.command = command
       self.shard = shard
       self.tool = tool
       self.policy = policy
       self.pixels = pixels
       self.maxPixels = maxPixels
+      self.reveal = reveal
     }
 
     /// The header of a record read back; nil when it is not a valid `shard` record.
@@ -50,6 +54,11 @@ public enum ReportStream {
       self.policy = policy
       self.pixels = pixels
       self.maxPixels = maxPixels
+      switch record["reveal"] {
+      case nil: reveal = false
+      case .bool(let value)?: reveal = value
+      default: return nil
+      }
     }
 
     /// The record, one line with its newline.
@@ -59,7 +68,7 @@ public enum ReportStream {
         ("k", .optional(shard) { .int(Int64($0.index)) }), ("n", .optional(shard) { .int(Int64($0.count)) }),
         ("tool", .string(tool)), ("policy", .string(policy)),
         ("checks", .object([("pixels", .bool(pixels)), ("max_pixels", .int(Int64(maxPixels)))])),
-      ])
+      ] + (reveal ? [("reveal", .bool(true))] : []))
     }
 
     /// The first member in which `other` differs from this header, ignoring the shard; nil when
@@ -70,6 +79,7 @@ public enum ReportStream {
       if policy != other.policy { return "policy (\(policy), \(other.policy))" }
       if pixels != other.pixels { return "checks.pixels (\(pixels), \(other.pixels))" }
       if maxPixels != other.maxPixels { return "checks.max_pixels (\(maxPixels), \(other.maxPixels))" }
+      if reveal != other.reveal { return "reveal (\(reveal), \(other.reveal))" }
       return nil
     }
   }
@@ -120,6 +130,6 @@ public enum ReportStream {
       ("disable", .array(disabled.map { .string($0) })),
       ("severity", .object(severities.map { ($0.0, .string($0.1)) })),
     ]).serialized(pretty: false)
-    return "sha256:" + SHA256.hex(SHA256.digest(Array(canonical.utf8)))
+    return "sha256:" + SHA256.hex(Array(canonical.utf8))
   }
 }

@@ -32,7 +32,10 @@ public final class ShardMerge {
     for path in paths { streams.append(try Source(path: path)) }
     let first = streams[0]
     for other in streams.dropFirst() {
-      if let difference = other.header.difference(from: first.header) {
+      // Shards written with and without --reveal merge: merge redacts whatever they hold.
+      var otherHeader = other.header
+      otherHeader.reveal = first.header.reveal
+      if let difference = otherHeader.difference(from: first.header) {
         throw .otherRun(first: first.path, second: other.path, difference: difference)
       }
     }
