@@ -123,10 +123,11 @@ import Testing
     let explanation = id.explanation
     let words = try #require(explanation.exampleCommand).split(separator: " ").map(String.init)
     #expect(words.first == "photoaudit")
-    let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(Repository.root.path)
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-    let r = PhotoCLI.runCapturing(Array(words.dropFirst()))
+    // The examples run from the repository root; the test names their files by absolute path
+    // (no change of directory: it is the whole process's, shared by the tests running beside).
+    let root = Repository.root.path + "/"
+    let arguments = words.dropFirst().map { $0.hasPrefix("Fixtures/") ? root + $0 : $0 }
+    let r = PhotoCLI.runCapturing(arguments)
     for line in explanation.exampleOutput {
       #expect(r.out.contains(line), "\(id.rawValue): `\(explanation.exampleCommand!)` does not print \(line)\n\(r.out)")
     }

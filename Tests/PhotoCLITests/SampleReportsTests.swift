@@ -20,11 +20,10 @@ import Testing
   @Test func reportsAreCurrent() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photoaudit-reports-\(UUID())")
     defer { try? FileManager.default.removeItem(at: directory) }
-    // Relative paths, as `make demo` runs them from the repository root.
-    let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(Self.root.path)
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-    let r = PhotoCLI.runCapturing(["audit", "Fixtures/defects", "--report-dir", directory.path, "--quiet", "-j", "2"],
+    // `make demo` runs from the repository root with relative paths; the test names the same
+    // folder by its absolute path (changing the directory would change it for every test running
+    // in parallel in this process) and takes the root off what the reports say.
+    let r = PhotoCLI.runCapturing(["audit", Self.root.path + "/Fixtures/defects", "--report-dir", directory.path, "--quiet", "-j", "2"],
                                   environment: ["SOURCE_DATE_EPOCH": "1735689600"])
     #expect(r.status == 1, "planted defects must fail the audit: \(r.err)")
     let record = ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1"
@@ -32,6 +31,7 @@ import Testing
       // The HTML shows the command line: `make demo` writes to reports/.
       let fresh = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
         .replacingOccurrences(of: directory.path, with: "reports")
+        .replacingOccurrences(of: Self.root.path + "/", with: "")
       let golden = Self.root.appendingPathComponent("reports/\(name)")
       if record {
         try fresh.write(to: golden, atomically: true, encoding: .utf8)
@@ -62,11 +62,9 @@ import Testing
 
   /// -j 1, -j 2 and three merged shards give byte-identical JSON reports.
   @Test func parallelAndShardedRunsAreIdentical() throws {
-    let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(Self.root.path)
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-    let one = PhotoCLI.runCapturing(["audit", "Fixtures/defects", "--format", "json", "-j", "1", "--no-pixels"])
-    let two = PhotoCLI.runCapturing(["audit", "Fixtures/defects", "--format", "json", "-j", "2", "--no-pixels"])
+    let defects = Self.root.path + "/Fixtures/defects"
+    let one = PhotoCLI.runCapturing(["audit", defects, "--format", "json", "-j", "1", "--no-pixels"])
+    let two = PhotoCLI.runCapturing(["audit", defects, "--format", "json", "-j", "2", "--no-pixels"])
     #expect(one.out == two.out)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photoaudit-shards-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -74,7 +72,7 @@ import Testing
     var shardFiles: [String] = []
     var total = 0
     for k in 1...3 {
-      let shard = PhotoCLI.runCapturing(["audit", "Fixtures/defects", "--format", "jsonl", "--shard", "\(k)/3", "--no-pixels"])
+      let shard = PhotoCLI.runCapturing(["audit", defects, "--format", "jsonl", "--shard", "\(k)/3", "--no-pixels"])
       total += shard.out.split(separator: "\n").filter { $0.contains(#""type":"file""#) }.count
       let path = directory.appendingPathComponent("s\(k).jsonl").path
       try shard.out.write(toFile: path, atomically: true, encoding: .utf8)
