@@ -39,7 +39,15 @@ extension SHA256 {
       let bitLength = length &* 8
       for i in (0..<8).reversed() { tail.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
       tail.withUnsafeBytes { SHA256.compress(blocks: $0, &state) }
-      return state.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * UInt32($0))) } }
+      return [UInt8](unsafeUninitializedCapacity: 32) { out, count in
+        for (i, word) in state.enumerated() {
+          out[4 * i] = UInt8(truncatingIfNeeded: word >> 24)
+          out[4 * i + 1] = UInt8(truncatingIfNeeded: word >> 16)
+          out[4 * i + 2] = UInt8(truncatingIfNeeded: word >> 8)
+          out[4 * i + 3] = UInt8(truncatingIfNeeded: word)
+        }
+        count = 32
+      }
     }
   }
 
@@ -56,8 +64,17 @@ extension SHA256 {
     return stream.finish()
   }
 
-  /// Lower-case hex of 32 digest bytes.
-  public static func hex(digest: [UInt8]) -> String {
-    digest.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+  /// Lower-case hex of digest bytes (all of them, or the first `prefix`): one string built from
+  /// a byte buffer, not a string per byte joined.
+  public static func hex(digest: [UInt8], prefix: Int = .max) -> String {
+    let count = min(prefix, digest.count)
+    return String(unsafeUninitializedCapacity: 2 * count) { out in
+      let digits = Array("0123456789abcdef".utf8)
+      for i in 0..<count {
+        out[2 * i] = digits[Int(digest[i] >> 4)]
+        out[2 * i + 1] = digits[Int(digest[i] & 0x0f)]
+      }
+      return 2 * count
+    }
   }
 }

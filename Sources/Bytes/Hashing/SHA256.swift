@@ -73,7 +73,7 @@ public enum SHA256 {
 
   /// Lower-case hex of the digest.
   public static func hex(_ data: [UInt8]) -> String {
-    digest(data).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    hex(digest: digest(data))
   }
 
   /// Rotate right. Masking shifts (`&>>`): the checked `>>` of a variable amount tests for ≥ 32

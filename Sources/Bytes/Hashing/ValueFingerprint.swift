@@ -35,10 +35,16 @@ public enum ValueFingerprint {
   /// True when the key comes from `PHOTOAUDIT_FINGERPRINT_KEY`.
   public static var usesTeamKey: Bool { currentKey != builtInKey }
 
+  /// `currentKey` made ready once (its pad blocks hashed).
+  static let currentHMACKey = HMACSHA256.Key(currentKey)
+
   /// The fingerprint of one canonical value (or of several, joined by newlines: what a
   /// finding's `fingerprint` covers), under `key`.
   public static func of(_ canonical: String, key: [UInt8] = currentKey) -> String {
-    String(HMACSHA256.hex(key: key, message: Array(canonical.utf8)).prefix(length))
+    let ready = key == currentKey ? currentHMACKey : HMACSHA256.Key(key)
+    var text = canonical
+    let mac = text.withUTF8 { ready.mac(UnsafeRawBufferPointer($0)) }
+    return SHA256.hex(digest: mac, prefix: length / 2)
   }
 
   /// The fingerprint of several canonical values together, in order; one value's is its own.
