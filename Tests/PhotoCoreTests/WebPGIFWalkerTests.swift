@@ -30,6 +30,15 @@ import Testing
     #expect(findings.filter { $0.id == .gpsPresent }.map(\.carrier) == [carrier])
   }
 
+  /// A GIF comment is the tag ExifTool names `File:Comment` (it was grouped "PNG", the group of
+  /// PNG text chunks, when the group was read back from the carrier's note); a JPEG COM segment
+  /// too; a PNG text chunk keeps its keyword in group PNG. The expected names are exiftool's.
+  @Test(arguments: [("carriers/gif-comment-gps.gif", "File:Comment"), ("textcoords/comment-exiftool.gif", "File:Comment")])
+  func commentTagsAreNamedAsExifToolNamesThem(_ fixture: String, _ expected: String) {
+    let comments = Self.inspect(fixture).tags.filter { $0.carrier == .comment }
+    #expect(!comments.isEmpty && comments.allSatisfy { "\($0.group):\($0.name)" == expected }, "\(comments.map { "\($0.group):\($0.name)" })")
+  }
+
   @Test func animatedWebPHasThreeFramesAndItsFirstFrameDecodes() throws {
     let tree = WebPWalker.walk(try FileSource(path: FixtureFiles.path("carriers/webp-animated.webp")), mode: .complete)
     #expect(tree.scan.structureTags.first { $0.name == "FrameCount" }?.value == .integer(3))

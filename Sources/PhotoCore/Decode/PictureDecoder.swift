@@ -121,7 +121,7 @@ public enum PictureDecoder {
   /// HEIF: tile by tile when the picture is coded images on a canvas, else libheif's whole decode.
   private static func decodeHEIF(_ source: any ByteSource, metadata: PhotoMetadata, heif: HEIFFile?, reduction: Reduction,
                                  maxPixels: Int, threads: Int) throws -> ReducedPicture {
-    let crop = metadata.crop?.source == "clap" ? metadata.crop?.rect : nil
+    let crop = metadata.crop?.source == .clap ? metadata.crop?.rect : nil
     let orientation = metadata.orientation.effective
     // libheif parses the file first (reading its boxes, not its image data): what it refuses
     // (its security limits, a structure it rejects) is what viewers built on it cannot show,

@@ -12,8 +12,8 @@ extension MetadataAssembler {
       case .icc where carrier.item == nil || (scan.format?.isHEIFFamily == true):
         if m.iccDescription == nil { decodeICC(carrier.payload, into: &m) }
       case .comment:
-        m.tags.append(MetadataTag(carrier: .comment, item: carrier.item, group: commentGroup(carrier),
-                                  name: carrier.note?.hasPrefix("COM") == true ? "Comment" : commentName(carrier),
+        let origin = carrier.comment ?? .jpegSegment
+        m.tags.append(MetadataTag(carrier: .comment, item: carrier.item, group: origin.group, name: origin.name,
                                   value: .text(String(decoding: carrier.payload.prefix(4096), as: UTF8.self))))
       case .userData, .keys, .itemList: decodeQuickTime(carrier, into: &m)
       case .sidecar: decodeSidecar(carrier, format: scan.format, into: &m)
@@ -41,7 +41,7 @@ extension MetadataAssembler {
       if carrier.item == nil, m.orientation.xmp == nil { m.orientation.xmp = contents.orientation }
       if carrier.item == nil, m.crop == nil, let crop = contents.crop, crop.hasCrop, let stored = scan.storedSize,
          !(scan.format?.isHEIFFamily == true), let rect = crop.rect(in: stored) {
-        m.crop = CropInfo(source: "xmp-crs", rect: rect)
+        m.crop = CropInfo(source: .xmpCRS, rect: rect)
       }
       if carrier.item == nil, !extensions.isEmpty, !extensionUsed {
         extensionUsed = true
@@ -124,13 +124,4 @@ extension MetadataAssembler {
     m.tags += info.tags
   }
 
-  func commentGroup(_ carrier: Carrier) -> String { carrier.note?.hasPrefix("COM") == true ? "File" : "PNG" }
-
-  /// PNG text chunks keep their keyword as the tag name.
-  func commentName(_ carrier: Carrier) -> String {
-    guard let note = carrier.note, let open = note.firstIndex(of: "'"), let close = note.lastIndex(of: "'"), open < close else {
-      return "Comment"
-    }
-    return String(note[note.index(after: open)..<close])
-  }
 }

@@ -50,6 +50,6 @@ extension MetadataAssembler {
     m.orientation.imir = geometry.imirAxis
     m.displayed = geometry.displayed
     m.warnings += geometry.warnings
-    if let crop = geometry.crop { m.crop = CropInfo(source: "clap", rect: crop) }
+    if let crop = geometry.crop { m.crop = CropInfo(source: .clap, rect: crop) }
   }
 }

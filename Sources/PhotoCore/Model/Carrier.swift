@@ -107,6 +107,8 @@ public struct Carrier: Sendable, Equatable {
   public var sourceRange: Range<Int>?
   /// An EXIF block's own TIFF walk, when the layout walk made it (read once, used by the decoder).
   var tiff: TIFFStructure?
+  /// What a `.comment` carrier is (the tag its text becomes); nil for other kinds.
+  public var comment: CommentOrigin?
 
   public init(kind: CarrierKind, offset: Int, length: Int, item: Int? = nil, note: String? = nil, payload: [UInt8] = [],
               sourceRange: Range<Int>? = nil) {
@@ -195,5 +197,33 @@ public struct ContainerScan: Sendable {
     self.structureTags = structureTags
     self.embeddedImages = embeddedImages
     self.warnings = warnings
+  }
+}
+
+/// Where a comment carrier's text comes from, which names the tag it becomes (as ExifTool names
+/// it): a JPEG COM segment and a GIF comment extension are `File:Comment`, a PNG text chunk is
+/// `PNG:<keyword>`.
+public enum CommentOrigin: Sendable, Equatable {
+  /// A JPEG COM segment.
+  case jpegSegment
+  /// A GIF comment or plain-text extension.
+  case gifExtension
+  /// A PNG tEXt, zTXt or iTXt chunk and its keyword; nil when the chunk could not be read.
+  case pngText(keyword: String?)
+
+  /// The tag group ("File", "PNG").
+  public var group: String {
+    switch self {
+    case .jpegSegment, .gifExtension: "File"
+    case .pngText: "PNG"
+    }
+  }
+
+  /// The tag name: "Comment", or a PNG chunk's keyword.
+  public var name: String {
+    switch self {
+    case .jpegSegment, .gifExtension, .pngText(keyword: nil): "Comment"
+    case .pngText(keyword: let keyword?): keyword
+    }
   }
 }

@@ -38,12 +38,19 @@ public struct OrientationFacts: Sendable, Equatable {
 
 /// A crop recorded in the file: HEIF `clap` or XMP `crs:` crop.
 public struct CropInfo: Sendable, Equatable {
-  /// "clap" or "xmp-crs".
-  public var source: String
+  /// Where a crop is read from; the raw value is what reports print.
+  public enum Source: String, Sendable {
+    /// HEIF `clap` (clean aperture): the decoder applies it.
+    case clap
+    /// XMP `crs:` (Camera Raw settings): an editor's crop the pixels do not show.
+    case xmpCRS = "xmp-crs"
+  }
+
+  public var source: Source
   /// The crop rectangle in stored pixel coordinates (clap) or, for XMP, derived from the
   /// normalised crs:CropLeft/Top/Right/Bottom on the stored size.
   public var rect: PixelRect
-  public init(source: String, rect: PixelRect) {
+  public init(source: Source, rect: PixelRect) {
     self.source = source
     self.rect = rect
   }

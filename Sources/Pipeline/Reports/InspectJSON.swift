@@ -26,7 +26,7 @@ public enum InspectJSON {
       ("displayed", .optional(m.displayed, size)),
       ("orientation", orientation(m.orientation)),
       ("crop", .optional(m.crop) { crop in
-        .object([("source", .string(crop.source)), ("x", .int(Int64(crop.rect.x))), ("y", .int(Int64(crop.rect.y))),
+        .object([("source", .string(crop.source.rawValue)), ("x", .int(Int64(crop.rect.x))), ("y", .int(Int64(crop.rect.y))),
                  ("width", .int(Int64(crop.rect.width))), ("height", .int(Int64(crop.rect.height)))])
       }),
       ("gps", .array(m.gps.map { gps($0, redact: redact) })),

@@ -34,7 +34,7 @@ public enum InspectTable {
     }
     // A sidecar has no pixels: no orientation to show.
     if m.format?.isSidecar != true { lines.append(("orientation", orientationLine(m))) }
-    if let crop = m.crop { lines.append(("crop", "\(crop.rect) (\(t(crop.source)))")) }
+    if let crop = m.crop { lines.append(("crop", "\(crop.rect) (\(t(crop.source.rawValue)))")) }
     if let motion = m.motionPhoto { lines += motionPhotoLines(motion, style: style) }
     if m.gps.isEmpty {
       lines.append(("GPS", m.gpsWithoutCoordinates.isEmpty ? style.green("none")

@@ -116,8 +116,7 @@ public enum GenerationMetadata {
 
   /// The keyword of a PNG text chunk ("tEXt 'parameters'" → "parameters"); nil for other comments.
   static func keyword(_ carrier: Carrier) -> String? {
-    guard let note = carrier.note, note.hasPrefix("tEXt") || note.hasPrefix("zTXt") || note.hasPrefix("iTXt"),
-          let open = note.firstIndex(of: "'"), let close = note.lastIndex(of: "'"), open < close else { return nil }
-    return String(note[note.index(after: open)..<close])
+    guard case .pngText(let keyword?) = carrier.comment else { return nil }
+    return keyword
   }
 }

@@ -185,8 +185,9 @@ struct GIFWalk {
       // Free text: a comment carrier; the sweep reads its joined text (coordinates can hide in
       // it), and the raw bytes too when the text was too long to read whole.
       node.swept = chain.capped
-      add(Carrier(kind: .comment, offset: dataStart, length: chain.end - dataStart, note: "GIF \(name) at byte \(start)", payload: chain.data),
-          capped: chain.capped, name: name, at: start)
+      var comment = Carrier(kind: .comment, offset: dataStart, length: chain.end - dataStart, note: "GIF \(name) at byte \(start)", payload: chain.data)
+      comment.comment = .gifExtension
+      add(comment, capped: chain.capped, name: name, at: start)
     case (0xFF, .xmp?):
       try xmp(start: start, dataStart: dataStart, chain: chain, node: &node)
     case (0xFF, let kind?):

@@ -64,6 +64,15 @@ public enum HEIFWalker {
     return loaded
   }
 
+  /// The major brand of low-overhead HEIF: a 'mini' box replaces 'meta'. [ISO/IEC 23008-12:2024 Amd 2]
+  static let lowOverheadBrand = "mif3"
+
+  /// True when `ftyp` (the box, header included) names low-overhead HEIF as its major brand: a
+  /// HEIF image photoaudit cannot read yet, so a failure, not "not an image".
+  static func isLowOverhead(_ ftyp: [UInt8]) -> Bool {
+    ftyp.count >= 12 && ISOBMFFBox.fourCC(Array(ftyp[8..<12])) == lowOverheadBrand
+  }
+
   /// `ftyp`: major brand, minor version, compatible brands; the brands name the format.
   /// [ISO/IEC 14496-12 4.3; ISO/IEC 23008-12 10; AV1-ISOBMFF/AVIF 6]
   static func brands(_ ftyp: [UInt8]) throws(ContainerError) -> HEIFFile {
@@ -80,8 +89,7 @@ public enum HEIFWalker {
     } catch {
       throw .truncated(format: format, what: "'ftyp' box", offset: 0)
     }
-    if major == "mif3" {
-      // Low-overhead HEIF: a 'mini' box replaces 'meta'. [ISO/IEC 23008-12:2024 Amd 2]
+    if major == lowOverheadBrand {
       throw .unsupported(reason: "HEIF with the low-overhead 'mini' box (brand 'mif3') is not read yet")
     }
     guard let format = ImageFormat.isobmffImageFormat(ftyp), format.isHEIFFamily else {

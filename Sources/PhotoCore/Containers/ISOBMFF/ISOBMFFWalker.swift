@@ -173,7 +173,7 @@ struct ISOBMFFWalk {
       tree.format = DocumentFormat(file.format)
       tree.scan.heif = file
     } catch {
-      if case .unsupported(let reason) = error, reason.contains("mif3") { tree.failure = error }
+      if HEIFWalker.isLowOverhead(bytes) { tree.failure = error }
     }
   }
 }

@@ -13,8 +13,9 @@ enum JPEGSegmentClassifier {
     let note = "\(segment.name) at byte \(segment.offset)"
     if marker == JPEGMarker.com {
       guard take(segment.payloadLength, from: &budget) else { return nil }
-      return Carrier(kind: .comment, offset: start, length: segment.payloadLength, note: note,
-                     payload: try read(start..<end))
+      var comment = Carrier(kind: .comment, offset: start, length: segment.payloadLength, note: note, payload: try read(start..<end))
+      comment.comment = .jpegSegment
+      return comment
     }
     let head = try read(start..<min(end, start + JPEGAppSignatures.sniffLength))
     if let signature = JPEGAppSignatures.match(marker: marker, head: head, carriersOnly: true), let kind = signature.carrier {

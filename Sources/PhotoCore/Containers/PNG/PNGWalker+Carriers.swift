@@ -62,8 +62,10 @@ extension PNGWalker {
       text = try PNGTextChunk(type: chunk.type, data: data, offset: chunk.dataOffset, maxOutput: cap(budget))
     } catch {
       warnings.append("PNG \(chunk.type) chunk at byte \(chunk.offset) is malformed: \(error)")
-      return Carrier(kind: .comment, offset: chunk.dataOffset, length: data.count, item: chunk.index,
-                     note: "\(chunk.type) (malformed)", payload: [])
+      var malformed = Carrier(kind: .comment, offset: chunk.dataOffset, length: data.count, item: chunk.index,
+                              note: "\(chunk.type) (malformed)", payload: [])
+      malformed.comment = .pngText(keyword: nil)
+      return malformed
     }
     budget -= text.raw.count
     var note = "\(chunk.type) '\(text.keyword)'"
@@ -75,7 +77,9 @@ extension PNGWalker {
     }
     let length = chunk.dataOffset + data.count - text.textOffset  // what was read (a truncated chunk has less)
     func make(_ kind: CarrierKind, _ payload: [UInt8]) -> Carrier {
-      Carrier(kind: kind, offset: text.textOffset, length: max(0, length), item: chunk.index, note: note, payload: payload)
+      var carrier = Carrier(kind: kind, offset: text.textOffset, length: max(0, length), item: chunk.index, note: note, payload: payload)
+      if kind == .comment { carrier.comment = .pngText(keyword: text.keyword) }
+      return carrier
     }
     let key = text.keyword.lowercased()
     if text.keyword == "XML:com.adobe.xmp" { return make(.xmp, text.raw) }
