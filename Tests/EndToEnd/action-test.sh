@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# make gates-test: the GitHub Action's steps (action.yml → action/install.sh, action/run.sh) run
-# here with GitHub's variables set by hand, on a scratch repository with a base and a pull
-# request head commit (SPEC "Where gates live", issue 27 item 4):
+# make gates-test: the GitHub Action's steps run here as a runner runs them — each step's `run`
+# and `env` taken from action.yml, its `${{ inputs.* }}` filled from the test's inputs and the
+# inputs' defaults, run with `bash --noprofile --norc -eo pipefail` — with GitHub's variables set
+# by hand, on a scratch repository with a base and a pull request head commit (SPEC "Where gates
+# live", issue 27 item 4):
 #
 #   - a pull request with changed-files-only: only the images it adds or changes under `path`
 #     are audited (not an older leak, not one outside `path`, not a deleted file); exit 1 and
@@ -13,10 +15,11 @@
 #   - a pull request that changes no image: exit 0 and a valid SARIF without results;
 #   - a path without images (no changed-files-only): exit 2, the gate does not pass on nothing;
 #   - args with --reveal, or an option the action sets: refused, exit 2, exit-code=2;
-#   - install.sh uses the photoaudit on PATH, and refuses a .deb that is not there.
+#   - the install step uses the photoaudit on PATH, and refuses a .deb that is not there;
+#   - the action's outputs are the ones the audit step writes.
 #
 # Environment: PHOTOAUDIT (the binary under test; put first on PATH as `photoaudit`), PYTHON
-# (a python3 with jsonschema: Debian's python3-jsonschema).
+# (a python3 with jsonschema and yaml: Debian's python3-jsonschema, python3-yaml).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 PHOTOAUDIT=$(cd "$(dirname "${PHOTOAUDIT:?set PHOTOAUDIT to the photoaudit binary}")" && pwd)/$(basename "$PHOTOAUDIT")
@@ -31,8 +34,8 @@ export GIT_AUTHOR_NAME=test GIT_AUTHOR_EMAIL=test@example.invalid GIT_COMMITTER_
 mkdir "$WORK/bin"
 ln -s "$PHOTOAUDIT" "$WORK/bin/photoaudit"
 export PATH="$WORK/bin:$PATH"
-unset GITHUB_EVENT_NAME GITHUB_EVENT_PATH GITHUB_BASE_REF GITHUB_OUTPUT GITHUB_STEP_SUMMARY INPUT_PATH INPUT_CHANGED_FILES_ONLY INPUT_FAIL_ON INPUT_SARIF_FILE INPUT_ARGS INPUT_EXTENSIONS INPUT_DEB
-echo "action-test: $(photoaudit --version | head -n 1) ($PHOTOAUDIT)"
+unset GITHUB_EVENT_NAME GITHUB_EVENT_PATH GITHUB_BASE_REF GITHUB_OUTPUT GITHUB_STEP_SUMMARY GITHUB_PATH INPUT_PATH INPUT_CHANGED_FILES_ONLY INPUT_FAIL_ON INPUT_SARIF_FILE INPUT_ARGS INPUT_EXTENSIONS INPUT_DEB PHOTOAUDIT
+echo "action-test: $(photoaudit --version | head -n 1) ($(readlink "$WORK/bin/photoaudit"))"
 
 # validate FILE: SARIF 2.1.0 against docs/schema/sarif-schema-2.1.0.json.
 validate() {
@@ -88,15 +91,47 @@ for f in json.load(sys.stdin)["files"][0]["findings"]:
         print(m.group(1)); break')
 [ -n "$latitude" ] || fail "could not read the fixture's latitude with --reveal"
 
-# action VAR=VALUE...: runs action/run.sh in the repository with a fresh summary (holding an
-# earlier step's line), output file and SARIF path; sets status, out (stdout), err (stderr).
+# step ID [NAME=VALUE...]: runs action.yml's step ID in the current folder as a runner would:
+# NAME in lower case is an input (`with:`), else an environment variable; sets status, out
+# (stdout) and err (stderr).
+step() {
+  local id=$1; shift
+  local inputs=() vars=() arg
+  for arg in "$@"; do
+    if [[ ${arg%%=*} =~ [A-Z] ]]; then vars+=("$arg"); else inputs+=("$arg"); fi
+  done
+  local parts=()
+  mapfile -d '' parts < <("$PYTHON" - "$ROOT/action.yml" "$id" "${inputs[@]}" <<'PY'
+import re, sys, yaml
+action = yaml.safe_load(open(sys.argv[1]))
+step = next(s for s in action["runs"]["steps"] if s.get("id") == sys.argv[2])
+given = dict(a.split("=", 1) for a in sys.argv[3:])
+unknown = set(given) - set(action["inputs"])
+if unknown:
+    sys.exit(f"action.yml has no input {sorted(unknown)}")
+inputs = {k: given.get(k, str(v.get("default", ""))) for k, v in action["inputs"].items()}
+def fill(value):
+    return re.sub(r"\$\{\{\s*inputs\.([A-Za-z0-9_-]+)\s*\}\}", lambda m: inputs[m.group(1)], str(value))
+for key, value in step.get("env", {}).items():
+    sys.stdout.write(f"{key}={fill(value)}\0")
+assert step.get("shell") == "bash" and "${{" not in step["run"], "a step's script must take inputs from env"
+sys.stdout.write(step["run"] + "\0")
+PY
+  )
+  [ "${#parts[@]}" -gt 0 ] || fail "action.yml: no step $id"
+  local run=${parts[-1]}
+  unset 'parts[-1]'
+  status=0
+  env "${parts[@]}" "${vars[@]}" GITHUB_ACTION_PATH="$ROOT" RUNNER_TEMP="$WORK" \
+    bash --noprofile --norc -eo pipefail -c "$run" > "$WORK/stdout.txt" 2> "$WORK/stderr.txt" || status=$?
+  out=$(cat "$WORK/stdout.txt"); err=$(cat "$WORK/stderr.txt")
+}
+# action NAME=VALUE...: the audit step with a fresh summary (holding an earlier step's line),
+# output file and SARIF path.
 action() {
   rm -f "$WORK/out.txt" photoaudit.sarif
   echo "earlier step" > "$WORK/summary.md"
-  status=0
-  env GITHUB_OUTPUT="$WORK/out.txt" GITHUB_STEP_SUMMARY="$WORK/summary.md" RUNNER_TEMP="$WORK" \
-    "$@" "$ROOT/action/run.sh" > "$WORK/stdout.txt" 2> "$WORK/stderr.txt" || status=$?
-  out=$(cat "$WORK/stdout.txt"); err=$(cat "$WORK/stderr.txt")
+  step audit GITHUB_OUTPUT="$WORK/out.txt" GITHUB_STEP_SUMMARY="$WORK/summary.md" "$@"
 }
 outputs_are() {
   local want; want=$(printf 'sarif-file=%s\nexit-code=%s' "$1" "$2")
@@ -108,7 +143,7 @@ no_leak() {
 
 echo "pull request, changed-files-only, path photos"
 event "$base" "$head"
-action GITHUB_EVENT_NAME=pull_request GITHUB_EVENT_PATH="$WORK/event.json" INPUT_PATH=photos INPUT_CHANGED_FILES_ONLY=true
+action GITHUB_EVENT_NAME=pull_request GITHUB_EVENT_PATH="$WORK/event.json" path=photos changed-files-only=true
 [ "$status" -eq 1 ] || fail "exit $status, not 1: $err"
 outputs_are photoaudit.sarif 1
 validate photoaudit.sarif
@@ -124,7 +159,7 @@ no_leak photoaudit.sarif
 ok "exit 1; SARIF valid with photos/new-leak.heic only; annotations; summary appended (2 files); redacted"
 
 echo "push, changed-files-only: all of path"
-action GITHUB_EVENT_NAME=push INPUT_PATH=photos INPUT_CHANGED_FILES_ONLY=true
+action GITHUB_EVENT_NAME=push path=photos changed-files-only=true
 [ "$status" -eq 1 ] || fail "exit $status, not 1: $err"
 outputs_are photoaudit.sarif 1
 validate photoaudit.sarif
@@ -134,7 +169,7 @@ grep -q "^4 files, 0 pairs: " "$WORK/summary.md" || fail "the summary does not c
 ok "exit 1; old-leak.jpg and new-leak.heic in the SARIF; 4 files"
 
 echo "fail-on none"
-action GITHUB_EVENT_NAME=pull_request GITHUB_EVENT_PATH="$WORK/event.json" INPUT_PATH=photos INPUT_CHANGED_FILES_ONLY=true INPUT_FAIL_ON=none INPUT_SARIF_FILE=reports/scan.sarif
+action GITHUB_EVENT_NAME=pull_request GITHUB_EVENT_PATH="$WORK/event.json" path=photos changed-files-only=true fail-on=none sarif-file=reports/scan.sarif
 [ "$status" -eq 0 ] || fail "exit $status, not 0: $err"
 outputs_are reports/scan.sarif 0
 validate reports/scan.sarif
@@ -145,7 +180,7 @@ ok "exit 0; reports/scan.sarif written with the findings"
 echo "a pull request that changes no image"
 event "$head" "$docs_only"
 git checkout -q "$docs_only"
-action GITHUB_EVENT_NAME=pull_request GITHUB_EVENT_PATH="$WORK/event.json" INPUT_CHANGED_FILES_ONLY=true
+action GITHUB_EVENT_NAME=pull_request GITHUB_EVENT_PATH="$WORK/event.json" changed-files-only=true
 [ "$status" -eq 0 ] || fail "exit $status, not 0: $err"
 outputs_are photoaudit.sarif 0
 validate photoaudit.sarif
@@ -154,7 +189,7 @@ git checkout -q "$head"
 ok "exit 0; a valid SARIF without results"
 
 echo "a path without images"
-action GITHUB_EVENT_NAME=push INPUT_PATH=docs
+action GITHUB_EVENT_NAME=push path=docs
 [ "$status" -eq 2 ] || fail "exit $status, not 2: $err"
 outputs_are photoaudit.sarif 2
 [ ! -e photoaudit.sarif ] || fail "a SARIF was written for no input"
@@ -162,23 +197,33 @@ ok "exit 2 (no image found), exit-code=2"
 
 echo "options the action refuses"
 for args in "--reveal" "--no-pixels --format json" "-o x.json"; do
-  action GITHUB_EVENT_NAME=push INPUT_PATH=photos INPUT_ARGS="$args"
+  action GITHUB_EVENT_NAME=push path=photos args="$args"
   [ "$status" -eq 2 ] || fail "args '$args': exit $status, not 2"
   outputs_are photoaudit.sarif 2
   [ ! -e photoaudit.sarif ] || fail "args '$args': a SARIF was written"
 done
-action GITHUB_EVENT_NAME=push INPUT_PATH=photos INPUT_FAIL_ON=sometimes
+action GITHUB_EVENT_NAME=push path=photos fail-on=sometimes
 [ "$status" -eq 2 ] || fail "fail-on sometimes: exit $status, not 2"
-action GITHUB_EVENT_NAME=push INPUT_PATH=photos INPUT_ARGS="--no-pixels --exclude old-*"
+action GITHUB_EVENT_NAME=push path=photos args="--no-pixels --exclude old-*"
 [ "$status" -eq 1 ] && [ "$(results photoaudit.sarif | cut -d' ' -f1 | sort -u)" = "photos/new-leak.heic" ] \
   || fail "args '--no-pixels --exclude old-*' did not reach the audit: exit $status, $(results photoaudit.sarif)"
 ok "--reveal, --format, -o and a bad fail-on refused (exit 2); other args reach the audit"
 
-echo "install.sh"
-status=0; installed=$(GITHUB_PATH="$WORK/path.txt" "$ROOT/action/install.sh" 2>&1) || status=$?
-[ "$status" -eq 0 ] && grep -q "using $WORK/bin/photoaudit" <<< "$installed" && [ ! -e "$WORK/path.txt" ] \
-  || fail "install.sh did not use the photoaudit on PATH: exit $status, $installed"
-status=0; installed=$(INPUT_DEB=missing.deb "$ROOT/action/install.sh" 2>&1) || status=$?
-[ "$status" -eq 1 ] && grep -q "deb: no file missing.deb" <<< "$installed" || fail "install.sh with a missing .deb: exit $status, $installed"
-ok "photoaudit on PATH used as it is; a missing .deb refused"
+echo "the install step"
+step install GITHUB_PATH="$WORK/path.txt"
+[ "$status" -eq 0 ] && grep -q "using $WORK/bin/photoaudit" <<< "$err" && [ ! -e "$WORK/path.txt" ] \
+  || fail "the install step did not use the photoaudit on PATH: exit $status, $err"
+step install deb=missing.deb
+[ "$status" -eq 1 ] && grep -q "deb: no file missing.deb" <<< "$err" || fail "the install step with a missing .deb: exit $status, $err"
+ok "the photoaudit on PATH used as it is; a missing .deb refused"
+
+echo "the action's outputs"
+"$PYTHON" - "$ROOT/action.yml" <<'PY' || fail "action.yml's outputs are not the audit step's sarif-file and exit-code"
+import sys, yaml
+outputs = yaml.safe_load(open(sys.argv[1]))["outputs"]
+assert {k: v["value"] for k, v in outputs.items()} == {
+    "sarif-file": "${{ steps.audit.outputs.sarif-file }}",
+    "exit-code": "${{ steps.audit.outputs.exit-code }}"}, outputs
+PY
+ok "sarif-file and exit-code, the names action/run.sh writes to GITHUB_OUTPUT"
 echo "action-test: passed"
