@@ -12,7 +12,7 @@ BUILD_PACKAGES := libexif-dev libheif-dev libturbojpeg0-dev libpng-dev zlib1g-de
 # completion tests, ffmpeg/webp/gifsicle for the video and animation fixtures.
 TEST_PACKAGES  := libimage-exiftool-perl libheif-examples imagemagick libjpeg-turbo-progs \
                   python3 python3-jsonschema zsh fish jhead ffmpeg webp gifsicle \
-                  libjxl-tools brotli libtiff-tools
+                  libjxl-tools brotli libtiff-tools pre-commit
 # Kept for Makefile.fuzz and older scripts: everything.
 DEB_PACKAGES   := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 # CI adds chromium (EXTRA_PACKAGES=chromium) for the HTML report browser test.
@@ -20,7 +20,7 @@ EXTRA_PACKAGES ?=
 BIN          := .build/release/photoaudit
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build test layers demo demo-run fixtures versions clean report-screenshot install uninstall scale-test deb deb-test image
+.PHONY: all deps test-deps build test layers demo demo-run fixtures versions clean report-screenshot install uninstall scale-test gates-test deb deb-test image
 
 all: build
 
@@ -155,6 +155,15 @@ scale-test:
 	  || $(PYTHON) -m pip install -q --break-system-packages 'pyspark>=4,<5'
 	$(SWIFT) build --product photoaudit
 	PHOTOAUDIT=.build/debug/photoaudit PYTHON=$(PYTHON) Tests/EndToEnd/scale-test.sh
+
+## gates-test: where gates live (issue 27), end to end with the debug binary: the pre-commit
+## hooks of .pre-commit-hooks.yaml under `pre-commit try-repo` on a scratch repository
+## (Tests/EndToEnd/precommit-test.sh, ~35 s) and the GitHub Action's scripts with GitHub's
+## variables set by hand (Tests/EndToEnd/action-test.sh, ~25 s)
+gates-test: test-deps
+	$(SWIFT) build --product photoaudit
+	PHOTOAUDIT=.build/debug/photoaudit Tests/EndToEnd/precommit-test.sh
+	PHOTOAUDIT=.build/debug/photoaudit PYTHON=$(PYTHON) Tests/EndToEnd/action-test.sh
 
 ## fuzz, fuzz-mutate: libFuzzer targets and mutation runs (issue 7; not part of CI) — Makefile.fuzz
 include Makefile.fuzz
