@@ -94,7 +94,7 @@ struct GitAuditTests {
   @Test func everyImageBlobEverCommittedOnceWithItsCommitAndPaths() throws {
     let (repo, c) = try Self.history()
     defer { repo.scratch.remove() }
-    let r = PhotoCLI.runCapturing(["audit", "--git", "--repository", repo.path, "--format", "json"])
+    let r = PhotoCLI.runCapturing(["audit", "--git", "--git-repo", repo.path, "--format", "json"])
     #expect(r.status == 1, "\(r.err)")
     try SchemaTests.expectValid(r.out, "report-v1.json", "audit --git")
     // The deleted leak.jpg is reported (its copy.jpg is the same blob: one entry), the .txt
@@ -125,7 +125,7 @@ struct GitAuditTests {
     let (repo, c) = try Self.history()
     defer { repo.scratch.remove() }
     // c1 excluded: the GPS blob is first met as copy.jpg in c2; clean.jpg is not in the range.
-    let r = PhotoCLI.runCapturing(["audit", "--git", "\(c[0])..HEAD", "--repository", repo.path, "--format", "json", "--quiet"])
+    let r = PhotoCLI.runCapturing(["audit", "--git", "\(c[0])..HEAD", "--git-repo", repo.path, "--format", "json", "--quiet"])
     #expect(r.status == 1)
     #expect(try Self.summary(r.out) == [
       "\(c[1]):copy.jpg PA001,PA006,PA007",
@@ -133,12 +133,12 @@ struct GitAuditTests {
       "\(c[3]):later.jpg PA001,PA007",
     ].sorted())
     // Two revisions in one argument, as rev-list takes them.
-    let last = PhotoCLI.runCapturing(["audit", "--git", "HEAD ^\(c[2])", "--repository", repo.path, "--format", "json", "--quiet"])
+    let last = PhotoCLI.runCapturing(["audit", "--git", "HEAD ^\(c[2])", "--git-repo", repo.path, "--format", "json", "--quiet"])
     #expect(try Self.summary(last.out) == ["\(c[3]):later.jpg PA001,PA007"])
     // A range with no image: exit 2 unless --allow-empty.
-    let none = PhotoCLI.runCapturing(["audit", "--git", "\(c[1])..\(c[2])", "--repository", repo.path, "--quiet"])
+    let none = PhotoCLI.runCapturing(["audit", "--git", "\(c[1])..\(c[2])", "--git-repo", repo.path, "--quiet"])
     #expect(none.status == 2 && none.err.contains("no image blob found"), "\(none.err)")
-    let empty = PhotoCLI.runCapturing(["audit", "--git", "\(c[1])..\(c[2])", "--repository", repo.path, "--quiet", "--allow-empty"])
+    let empty = PhotoCLI.runCapturing(["audit", "--git", "\(c[1])..\(c[2])", "--git-repo", repo.path, "--quiet", "--allow-empty"])
     #expect(empty.status == 0)
   }
 
@@ -151,7 +151,7 @@ struct GitAuditTests {
     try repo.copy("orient-6.jpg", to: "staged.jpg")
     try repo.git("add", "staged.jpg")
     try repo.copy("gps-xmp-only.jpg", to: "unstaged.jpg")  // not added
-    let r = PhotoCLI.runCapturing(["audit", "--staged", "--repository", repo.path, "--format", "json", "--quiet"])
+    let r = PhotoCLI.runCapturing(["audit", "--staged", "--git-repo", repo.path, "--format", "json", "--quiet"])
     #expect(r.status == 1)
     try SchemaTests.expectValid(r.out, "report-v1.json", "audit --staged")
     #expect(try Self.summary(r.out) == [":staged.jpg PA001,PA003,PA006,PA007"])
@@ -160,7 +160,7 @@ struct GitAuditTests {
     #expect(git["commits_count"] as? Int == 0)
     // Nothing staged: an empty scan.
     try repo.git("reset", "-q")
-    let none = PhotoCLI.runCapturing(["audit", "--staged", "--repository", repo.path, "--quiet", "--allow-empty", "--format", "json"])
+    let none = PhotoCLI.runCapturing(["audit", "--staged", "--git-repo", repo.path, "--quiet", "--allow-empty", "--format", "json"])
     #expect(none.status == 0)
     #expect(try Self.summary(none.out) == [])
   }
@@ -168,7 +168,7 @@ struct GitAuditTests {
   @Test func sarifLocatesThePathAndFingerprintsTheContent() throws {
     let (repo, c) = try Self.history()
     defer { repo.scratch.remove() }
-    let r = PhotoCLI.runCapturing(["audit", "--git", "--repository", repo.path, "--format", "sarif", "--quiet"])
+    let r = PhotoCLI.runCapturing(["audit", "--git", "--git-repo", repo.path, "--format", "sarif", "--quiet"])
     #expect(r.status == 1)
     try SchemaTests.expectValid(r.out, "sarif-schema-2.1.0.json", "audit --git SARIF")
     let log = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
@@ -200,14 +200,14 @@ struct GitAuditTests {
   @Test func shardsSplitTheBlobsAndJSONLIsValid() throws {
     let (repo, _) = try Self.history()
     defer { repo.scratch.remove() }
-    let whole = try Self.summary(PhotoCLI.runCapturing(["audit", "--git", "--repository", repo.path, "--format", "json", "--quiet"]).out)
+    let whole = try Self.summary(PhotoCLI.runCapturing(["audit", "--git", "--git-repo", repo.path, "--format", "json", "--quiet"]).out)
     var parts: [String] = []
     for k in 1...3 {
-      let r = PhotoCLI.runCapturing(["audit", "--git", "--repository", repo.path, "--shard", "\(k)/3", "--format", "json", "--quiet"])
+      let r = PhotoCLI.runCapturing(["audit", "--git", "--git-repo", repo.path, "--shard", "\(k)/3", "--format", "json", "--quiet"])
       parts += try Self.summary(r.out)
     }
     #expect(parts.sorted() == whole)
-    let lines = PhotoCLI.runCapturing(["audit", "--git", "--repository", repo.path, "--format", "jsonl", "--quiet"])
+    let lines = PhotoCLI.runCapturing(["audit", "--git", "--git-repo", repo.path, "--format", "jsonl", "--quiet"])
     try SchemaTests.expectValid(lines.out, "report-v1-record.json", lines: true, "audit --git --format jsonl")
     #expect(lines.out.contains("\"paths\":[\"copy.jpg\",\"leak.jpg\"]"))
   }
@@ -220,7 +220,7 @@ struct GitAuditTests {
     // Remove the blob's object: the trees still name it (a damaged or partial clone).
     let blob = try repo.git("rev-parse", "HEAD:clean.jpg")
     try FileManager.default.removeItem(atPath: repo.path + "/.git/objects/" + blob.prefix(2) + "/" + blob.dropFirst(2))
-    let r = PhotoCLI.runCapturing(["audit", "--git", "--repository", repo.path, "--format", "json", "--quiet"])
+    let r = PhotoCLI.runCapturing(["audit", "--git", "--git-repo", repo.path, "--format", "json", "--quiet"])
     #expect(r.status == 1, "\(r.err)")
     #expect(try Self.summary(r.out) == ["\(c1):clean.jpg PA015"])
     #expect(r.out.contains("git has no blob \(blob) in this clone"))
@@ -229,17 +229,17 @@ struct GitAuditTests {
   @Test func gitProblemsAreClearErrors() throws {
     let plain = try ScratchDirectory("git-none")
     defer { plain.remove() }
-    let notRepo = PhotoCLI.runCapturing(["audit", "--git", "--repository", plain.path])
+    let notRepo = PhotoCLI.runCapturing(["audit", "--git", "--git-repo", plain.path])
     #expect(notRepo.status == 2 && notRepo.err.contains("not in a git repository"), "\(notRepo.err)")
     let (repo, _) = try Self.history()
     defer { repo.scratch.remove() }
-    let bad = PhotoCLI.runCapturing(["audit", "--git", "no-such-branch..HEAD", "--repository", repo.path])
+    let bad = PhotoCLI.runCapturing(["audit", "--git", "no-such-branch..HEAD", "--git-repo", repo.path])
     #expect(bad.status == 2 && bad.err.contains("bad revision range"), "\(bad.err)")
-    let dash = PhotoCLI.runCapturing(["audit", "--git", "HEAD --all", "--repository", repo.path])
+    let dash = PhotoCLI.runCapturing(["audit", "--git", "HEAD --all", "--git-repo", repo.path])
     #expect(dash.status == 2 && dash.err.contains("'--all' is not a revision"), "\(dash.err)")
-    let both = PhotoCLI.runCapturing(["audit", "--git", "--staged", "--repository", repo.path])
+    let both = PhotoCLI.runCapturing(["audit", "--git", "--staged", "--git-repo", repo.path])
     #expect(both.status == 2)
-    let folder = PhotoCLI.runCapturing(["audit", "--git", "--originals", repo.path, "--repository", repo.path])
+    let folder = PhotoCLI.runCapturing(["audit", "--git", "--originals", repo.path, "--git-repo", repo.path])
     #expect(folder.status == 2 && folder.err.contains("--originals goes with a folder scan"), "\(folder.err)")
   }
 }

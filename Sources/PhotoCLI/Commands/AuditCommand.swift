@@ -14,6 +14,7 @@ enum AuditCommand: Command {
       Leak-scans every output (with its descriptor NAME.json when present, and its sidecars: NAME.xmp, NAME.EXT.xmp, Google Takeout's NAME.EXT.json and NAME.EXT.supplemental-metadata.json; a sidecar without its photo is an entry of its own) and, with originals, pairs each output with its original (pairs file, else the descriptor's media_id, else the file stem) and checks orientation, crop and the embedded thumbnail by the pixels. A bad file is a PA013 finding and the batch goes on.
       The outputs are DIR, or --outputs DIR, and the paths of --files-from; --ext, --include and --exclude select among them.
       Reports are redacted: findings name the carrier, tag and offset and show ‹redacted #fingerprint› for coordinates, altitude, GPS time, place names, serial numbers, owner names and prompts, in every format and on stderr; --reveal shows the values.
+      With --git [REV-RANGE] (default HEAD) it scans git history instead: every image blob the commits added, each once, files deleted since included, named <commit>:<path>; --staged scans the index (docs/ci.md "Scanning history").
       Exit 1 when a finding is at or above --fail-on; 4 when a report cannot be written.
       """,
     options: [
@@ -37,8 +38,8 @@ enum AuditCommand: Command {
       Example("JOB_COMPLETION_INDEX=0 photoaudit audit upload/ --shard auto --shards 3 --fail-on none --format jsonl -o s1.jsonl --resume",
               "task 0 of a Kubernetes Indexed Job: shard 1/3, resumed after a kill"),
       Example("find upload -name '*.jpg' | photoaudit audit --files-from - --format jsonl > listed.jsonl", "the paths of a manifest or a pipe"),
-      Example("photoaudit audit --git --format sarif -o history.sarif", "every image ever committed to the history of HEAD (docs/ci.md \"Scanning history\")"),
-      Example("photoaudit audit --git origin/main..HEAD", "the images a branch adds"),
+      Example("photoaudit audit --git --format sarif -o history.sarif", "every image blob in the history of HEAD (docs/ci.md)", exit: .findings),
+      Example("photoaudit audit --git HEAD~1..HEAD", "the images the last commit added", exit: .findings),
       Example("photoaudit audit --staged --allow-empty", "what the next commit adds (a pre-commit check)"),
     ],
     positionals: 0...1,

@@ -9,7 +9,7 @@ import Platform
 /// how many paths and commits hold it (`git` in JSON). Metadata-only, as `audit --no-pixels`.
 enum GitAudit {
   static let git = OptionSpec.flag(["--git"], "scan the image blobs of git history instead of a folder: every blob the commits of REV-RANGE added (the argument, as git rev-list takes it, e.g. main..feature or 'v1.0 ^v0.9'; default HEAD: all history reachable from it), each once, files deleted since included; run it in the repository")
-  static let repository = OptionSpec.value(["--repository"], "DIR", "with --git or --staged: the repository to scan (git -C DIR; default: the current folder); paths in reports stay relative to its top level",
+  static let repository = OptionSpec.value(["--git-repo"], "DIR", "with --git or --staged: the repository to scan (git -C DIR; default: the current folder); paths in reports stay relative to its top level",
                                            completion: .directory)
   static let staged = OptionSpec.flag(["--staged"], "scan the image blobs of the git index that differ from HEAD (what the next commit adds)")
 
@@ -21,7 +21,7 @@ enum GitAudit {
     func usage(_ message: String) -> UsageError { UsageError(command: spec.name, message: message) }
     let staged = parsed.has(Self.staged)
     if staged, parsed.has(git) { throw usage("give --git [REV-RANGE] or --staged, not both") }
-    if parsed.has(repository), !staged, !parsed.has(git) { throw usage("--repository goes with --git or --staged") }
+    if parsed.has(repository), !staged, !parsed.has(git) { throw usage("--git-repo goes with --git or --staged") }
     if staged, !parsed.positionals.isEmpty { throw usage("--staged takes no argument: it scans the index") }
     for name in folderOnly where parsed.has(name) {
       throw usage("\(name) goes with a folder scan, not with \(staged ? "--staged" : "--git")")
