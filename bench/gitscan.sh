@@ -19,27 +19,35 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 GIT_COMMITS=${GIT_COMMITS:-2000}
 GIT_IMAGES=${GIT_IMAGES:-5000}
 GIT_SAMPLE=${GIT_SAMPLE:-200}
+# GIT_PAD_KB: also write this many KiB of seeded random bytes into each image (JPEG COM segments;
+# PNG: a private ancillary chunk), so blobs weigh what photos weigh (default 0: Fixtures-sized).
+GIT_PAD_KB=${GIT_PAD_KB:-0}
 need_tools git python3 exiftool
 BENCH_LOG=$(mktemp)
 start_output gitscan
 
-REPO=$DATA/gitscan-v1-$GIT_COMMITS-$GIT_IMAGES
+REPO=$DATA/gitscan-v1-$GIT_COMMITS-$GIT_IMAGES-$GIT_PAD_KB
 gen_repo() {
   [ -f "$REPO/.done" ] && return
   rm -rf "$REPO" "$REPO.tmp"
   mkdir -p "$REPO.tmp"
   git -C "$REPO.tmp" init -q -b main
-  python3 - "$ROOT/Fixtures" "$GIT_COMMITS" "$GIT_IMAGES" "$REPO.tmp/image-ids" <<'PY' | git -C "$REPO.tmp" fast-import --quiet
-import hashlib, struct, sys, zlib
-fixtures, commits, images, ids_path = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+  python3 - "$ROOT/Fixtures" "$GIT_COMMITS" "$GIT_IMAGES" "$REPO.tmp/image-ids" "$GIT_PAD_KB" <<'PY' | git -C "$REPO.tmp" fast-import --quiet
+import hashlib, random, struct, sys, zlib
+fixtures, commits, images, ids_path, pad = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], int(sys.argv[5]) * 1024
+rng = random.Random(27)
 bases = [open(f"{fixtures}/{p}", "rb").read() for p in
          ["jpeg/orient-1.jpg", "jpeg/clean.jpg", "jpeg/gps-xmp-only.jpg", "jpeg/landscape.jpg", "reference/upright.png"]]
 def unique(base, n):
     text = b"photoaudit bench blob %d" % n
-    if base[:2] == b"\xff\xd8":  # JPEG: a COM segment after SOI
-        return base[:2] + b"\xff\xfe" + struct.pack(">H", len(text) + 2) + text + base[2:]
-    chunk = b"tEXt" + b"Comment\0" + text  # PNG: a tEXt chunk after IHDR (8 + 25 bytes)
-    return base[:33] + struct.pack(">I", len(chunk) - 4) + chunk + struct.pack(">I", zlib.crc32(chunk)) + base[33:]
+    filler = rng.randbytes(pad)
+    if base[:2] == b"\xff\xd8":  # JPEG: COM segments after SOI
+        pieces = [text] + [filler[i:i + 65000] for i in range(0, len(filler), 65000)]
+        return base[:2] + b"".join(b"\xff\xfe" + struct.pack(">H", len(p) + 2) + p for p in pieces) + base[2:]
+    out = base[:33]  # PNG: a tEXt chunk (and a private 'prVt' chunk of filler) after IHDR (8 + 25 bytes)
+    for chunk in [b"tEXt" + b"Comment\0" + text] + ([b"prVt" + filler] if filler else []):
+        out += struct.pack(">I", len(chunk) - 4) + chunk + struct.pack(">I", zlib.crc32(chunk))
+    return out + base[33:]
 out = sys.stdout.buffer
 ids = open(ids_path, "w")
 n = 0
@@ -64,8 +72,7 @@ for c in range(commits):
         out.write(b"D %s\n" % live.pop(len(live) // 2))
     out.write(b"\n")
 PY
-  git -C "$REPO.tmp" reset -q --hard main
-  git -C "$REPO.tmp" gc -q --aggressive 2>/dev/null || git -C "$REPO.tmp" gc -q
+  git -C "$REPO.tmp" reset -q --hard main   # fast-import wrote one pack
   touch "$REPO.tmp/.done"
   mv "$REPO.tmp" "$REPO"
 }
@@ -78,7 +85,7 @@ BYTES=$(git cat-file --batch-check='%(objectsize)' < image-ids | awk '{ s += $1 
 JOBS=$(nproc)
 
 print_header "history scan: audit --git vs git cat-file --batch vs an exiftool loop"
-echo "repository: $COMMITS commits, $IMAGES image blobs ($(awk -v b="$BYTES" -v n="$IMAGES" 'BEGIN { printf "%.1f MB, %.1f KB each on average", b / 1e6, b / n / 1e3 }')) + $COMMITS text blobs; packed"
+echo "repository: $COMMITS commits (GIT_PAD_KB=$GIT_PAD_KB), $IMAGES image blobs ($(awk -v b="$BYTES" -v n="$IMAGES" 'BEGIN { printf "%.1f MB, %.1f KB each on average", b / 1e6, b / n / 1e3 }')) + $COMMITS text blobs; packed"
 echo
 
 floor() { git cat-file --batch < image-ids; }
@@ -88,8 +95,11 @@ best : bash -c 'git cat-file --batch < image-ids'; FLOOR=$B_WALL; FLOOR_CPU=$B_C
 best : git log --raw --no-abbrev -z --no-renames --root -m --reverse --format=tformat:C%H HEAD --; LOG=$B_WALL
 best : "$PHOTOAUDIT" audit --git --format json --quiet --fail-on none -j 1; PA1=$B_WALL; PA1_CPU=$B_CPU; PA1_RSS=$B_RSS; PA1_RC=$B_RC
 best : "$PHOTOAUDIT" audit --git --format json --quiet --fail-on none -j "$JOBS"; PAJ=$B_WALL; PAJ_CPU=$B_CPU; PAJ_RSS=$B_RSS
-M_STDOUT=$(mktemp) measure "$PHOTOAUDIT" audit --git --format json --quiet --fail-on none
-FOUND=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d["files"]), sum(1 for f in d["files"] if any(x["id"]=="PA001" for x in f["findings"])))' "$M_STDOUT" 2>/dev/null || echo "? ?")
+REPORT=$(mktemp)
+M_STDOUT=$REPORT
+measure "$PHOTOAUDIT" audit --git --format json --quiet --fail-on none
+M_STDOUT=/dev/null
+FOUND=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d["files"]), sum(1 for f in d["files"] if any(x["id"]=="PA001" for x in f["findings"])))' "$REPORT" 2>/dev/null || echo "? ?")
 
 SAMPLE=$(mktemp)
 awk -v n="$IMAGES" -v k="$GIT_SAMPLE" 'BEGIN { step = n / k } { if (NR % int(step) == 1 && c < k) { print; c++ } }' image-ids > "$SAMPLE"
@@ -118,4 +128,4 @@ echo "photoaudit reported $(echo "$FOUND" | cut -d' ' -f1) image blobs, $(echo "
 echo "goal: audit --git <= 2x the floor: -j 1 $R1 $(verdict "$R1" '<=' 2)   -j $JOBS $RJ $(verdict "$RJ" '<=' 2)"
 echo "goal: >= 50x faster than the exiftool loop: -j 1 ${X1}x $(verdict "$X1" '>=' 50)   -j $JOBS ${XJ}x $(verdict "$XJ" '>=' 50)"
 print_footer
-rm -f "$BENCH_LOG" "$SAMPLE" "$M_STDOUT"
+rm -f "$BENCH_LOG" "$SAMPLE" "$REPORT"
