@@ -76,6 +76,7 @@ _photoaudit() {
         --outputs) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --pairs) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --report-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --git-repo) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --shard) COMPREPLY=(); return ;;
         --shards) COMPREPLY=(); return ;;
         --max-pixels) COMPREPLY=(); return ;;
@@ -93,7 +94,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--originals --outputs --pairs --report-dir --shard --shards --resume --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --reveal --no-thumbnails --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--originals --outputs --pairs --report-dir --git --staged --git-repo --shard --shards --resume --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --reveal --no-thumbnails --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -d -- "$cur")) ;;
     sanitize)

@@ -7,7 +7,8 @@ import Testing
 /// status it is declared with. They run with bash, the built `photoaudit` first on PATH, in a
 /// folder laid out the way the examples name things: IMG_0001.HEIC and photo.jpg (originals),
 /// originals/, upload/ (their sanitized outputs with descriptors), photo-rotated.jpg (a defect),
-/// and Fixtures/ (a copy of the repository's, for the README).
+/// and Fixtures/ (a copy of the repository's, for the README); a git repository whose two
+/// commits hold originals/ and the two photos.
 @Suite(.serialized, .enabled(if: PhotoauditProcess.isAvailable, PhotoauditProcess.skipMessage))
 struct ExampleTests {
   static let root = Repository.root.path
@@ -31,6 +32,12 @@ struct ExampleTests {
     try fm.copyItem(atPath: root + "/Fixtures", toPath: scratch.path + "/Fixtures")
     let made = try shell("photoaudit sanitize originals/ --out upload/ --quiet", in: scratch.path)
     try #require(made.status == 0, "setting up upload/: \(made.output)")
+    // A git repository for audit --git / --staged: the originals in one commit, the two photos
+    // in the next (nothing staged after).
+    let git = "git -c user.name=Example -c user.email=example@example.invalid -c commit.gpgsign=false"
+    let history = try shell("git init -q -b main && \(git) add originals && \(git) commit -q -m originals && \(git) add photo.jpg photo-rotated.jpg && \(git) commit -q -m photos",
+                            in: scratch.path)
+    try #require(history.status == 0, "setting up the git history: \(history.output)")
     return scratch
   }
 

@@ -44,6 +44,8 @@ import Testing
     report.recordedOrientation = "upright (match 1.00, margin 0.45)"
     report.livePhotoVideo = "in/IMG_1.MOV"
     report.sidecars = ["out/IMG_1.jpg.supplemental-metadata.json", "out/IMG_1.xmp"]
+    report.git = GitBlobOrigin(commit: String(repeating: "c", count: 40), path: "IMG_1.jpg", blob: String(repeating: "b", count: 40),
+                               paths: ["IMG_1.jpg", "old/IMG_1.jpg"], commitsCount: 2, contentSHA256: String(repeating: "5", count: 64))
     return report
   }
 

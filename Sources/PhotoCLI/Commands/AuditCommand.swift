@@ -8,12 +8,13 @@ import Runtime
 enum AuditCommand: Command {
   static let spec = CommandSpec(
     name: "audit",
-    arguments: "[DIR]",
+    arguments: "[DIR | --git [REV-RANGE] | --staged]",
     summary: "batch gate: leak-scan every output, pair outputs with originals, check them by the pixels, write reports",
     description: """
       Leak-scans every output (with its descriptor NAME.json when present, and its sidecars: NAME.xmp, NAME.EXT.xmp, Google Takeout's NAME.EXT.json and NAME.EXT.supplemental-metadata.json; a sidecar without its photo is an entry of its own) and, with originals, pairs each output with its original (pairs file, else the descriptor's media_id, else the file stem) and checks orientation, crop and the embedded thumbnail by the pixels. A bad file is a PA013 finding and the batch goes on.
       The outputs are DIR, or --outputs DIR, and the paths of --files-from; --ext, --include and --exclude select among them.
       Reports are redacted: findings name the carrier, tag and offset and show ‹redacted #fingerprint› for coordinates, altitude, GPS time, place names, serial numbers, owner names and prompts, in every format and on stderr; --reveal shows the values.
+      With --git [REV-RANGE] (default HEAD) it scans git history instead: every image blob the commits added, each once, files deleted since included, named <commit>:<path>; --staged scans the index (docs/ci.md "Scanning history").
       Exit 1 when a finding is at or above --fail-on; 4 when a report cannot be written.
       """,
     options: [
@@ -22,7 +23,7 @@ enum AuditCommand: Command {
       .value(["--pairs"], "FILE", "CSV 'original,output' or JSON [{\"original\": ..., \"output\": ...}], paths relative to the folders: chooses the originals of the outputs it lists (every output is still leak-scanned; a listed file that does not exist is PA013)",
              completion: .file),
       .value(["--report-dir"], "DIR", "also write report.json, report.md, junit.xml and report.html there; the folder is replaced as a whole (other plain files in it are kept)", completion: .directory),
-      ShardOption.shard, ShardOption.shards, resume,
+      GitAudit.git, GitAudit.staged, GitAudit.repository, ShardOption.shard, ShardOption.shards, resume,
       CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout, CommonOptions.maxMemory,
       CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
       CommonOptions.failOn, CommonOptions.policy, CommonOptions.reveal, noThumbnails,
@@ -37,6 +38,9 @@ enum AuditCommand: Command {
       Example("JOB_COMPLETION_INDEX=0 photoaudit audit upload/ --shard auto --shards 3 --fail-on none --format jsonl -o s1.jsonl --resume",
               "task 0 of a Kubernetes Indexed Job: shard 1/3, resumed after a kill"),
       Example("find upload -name '*.jpg' | photoaudit audit --files-from - --format jsonl > listed.jsonl", "the paths of a manifest or a pipe"),
+      Example("photoaudit audit --git --format sarif -o history.sarif", "every image blob in the history of HEAD (docs/ci.md)", exit: .findings),
+      Example("photoaudit audit --git HEAD~1..HEAD", "the images the last commit added", exit: .findings),
+      Example("photoaudit audit --staged --allow-empty", "what the next commit adds (a pre-commit check)"),
     ],
     positionals: 0...1,
     argumentCompletion: .directory,
@@ -47,6 +51,7 @@ enum AuditCommand: Command {
   static let resume = OptionSpec.flag(["--resume"], "with --format jsonl --output FILE: keep what FILE (or the partial file a stopped run left beside it) already records and check only the rest; the file ends as an uninterrupted run writes it")
 
   static func run(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome {
+    if parsed.has(GitAudit.git) || parsed.has(GitAudit.staged) || parsed.has(GitAudit.repository) { return try GitAudit.run(parsed, io: io, spec: spec) }
     let jobs = try OptionValues.jobs(parsed, command: spec.name)
     var options = AuditOptions()
     options.policy = try OptionValues.policy(parsed, command: spec.name)

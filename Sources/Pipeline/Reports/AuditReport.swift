@@ -20,6 +20,8 @@ public struct FileReport: Sendable, Equatable, Codable {
   /// The sidecars read with this output (XMP, Google Takeout JSON), paired with it by name: what
   /// they carry is on this entry, carrier `sidecar`.
   public var sidecars: [String] = []
+  /// For `audit --git` / `--staged`: the blob this entry is, and where history holds it.
+  public var git: GitBlobOrigin?
 
   public init(output: String, original: String? = nil, descriptor: String? = nil, format: ImageFormat? = nil,
               displayed: PixelSize? = nil, gpsCarriers: [String] = [], pixels: PixelVerdicts? = nil, findings: [Finding] = []) {

@@ -33,7 +33,7 @@ public enum CodeQualityReport {
           ("fingerprint", .string(fingerprint)),
           ("severity", .string(severity(finding.severity))),
           ("location", .object([
-            ("path", .string(ArtifactURI.relativePath(finding.file, base: base))),
+            ("path", .string(ArtifactURI.relativePath(file.git?.path ?? finding.file, base: base))),
             ("lines", .object([("begin", .int(1))])),
           ])),
         ]))

@@ -38,13 +38,19 @@ public struct ReportFingerprints: Sendable, Equatable {
 
   /// Reads each file that has findings once, in 1 MiB pieces, `jobs` at a time: its hex
   /// SHA-256 by path. Files that cannot be read are left out (their findings fall back to the
-  /// path).
+  /// path). A git blob's entry (`audit --git`) has its content digest already: it is used, and
+  /// nothing is read.
   public static func contentDigests(_ report: AuditReport, jobs: Int) -> [String: String] {
-    let paths = report.files.flatMap { $0.findings.map(\.file) }.uniqued()
+    var known: [String: String] = [:]
+    for file in report.files {
+      if let digest = file.git?.contentSHA256 { for finding in file.findings { known[finding.file] = digest } }
+    }
+    let paths = report.files.filter { $0.git == nil }.flatMap { $0.findings.map(\.file) }.uniqued()
     let digests = ParallelMap.map(paths, jobs: jobs) { path -> String? in
       guard let source = try? FileSource(path: path), let digest = try? SHA256.digest(of: source) else { return nil }
       return SHA256.hex(digest: digest)
     }
     return Dictionary(zip(paths, digests).compactMap { path, digest in digest.map { (path, $0) } }, uniquingKeysWith: { a, _ in a })
+      .merging(known, uniquingKeysWith: { a, _ in a })
   }
 }

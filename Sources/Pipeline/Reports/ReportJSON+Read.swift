@@ -13,6 +13,10 @@ extension ReportJSON {
                             findings: findings.compactMap(finding))
     report.livePhotoVideo = object["live_photo_video"]?.stringValue
     report.sidecars = (object["sidecars"]?.arrayValue ?? []).compactMap(\.stringValue)
+    if let git = object["git"], let path = git["path"]?.stringValue, let blob = git["blob"]?.stringValue {
+      report.git = GitBlobOrigin(commit: git["commit"]?.stringValue, path: path, blob: blob,
+                                 paths: (git["paths"]?.arrayValue ?? []).compactMap(\.stringValue), commitsCount: git["commits_count"]?.intValue ?? 0)
+    }
     if let verdicts = object["verdicts"], verdicts != .null {
       report.recordedOrientation = verdicts["orientation"]?["summary"]?.stringValue
       let previews = verdicts["previews"]?.arrayValue?.compactMap(thumbnail) ?? verdicts["thumbnail"].flatMap(thumbnail).map { [$0] } ?? []

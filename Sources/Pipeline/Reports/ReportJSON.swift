@@ -85,7 +85,16 @@ public enum ReportJSON {
     if !f.sidecars.isEmpty {
       members.insert(("sidecars", .array(f.sidecars.map { .string($0) })), at: f.livePhotoVideo == nil ? 3 : 4)
     }
+    // A git blob (audit --git, --staged): where history holds it (only then present).
+    if let git = f.git { members.insert(("git", gitOrigin(git)), at: 1) }
     return .object(members)
+  }
+
+  /// The `git` member of a blob's file object; the content digest is not written.
+  static func gitOrigin(_ g: GitBlobOrigin) -> JSONValue {
+    .object([("commit", .optional(g.commit) { .string($0) }), ("path", .string(g.path)), ("blob", .string(g.blob)),
+             ("paths_count", .int(Int64(g.paths.count))),
+             ("paths", .array(g.paths.map { .string($0) })), ("commits_count", .int(Int64(g.commitsCount)))])
   }
 
   public static func verdicts(_ p: PixelVerdicts?) -> JSONValue {

@@ -49,7 +49,7 @@ public enum SARIFReport {
     var results: [JSONValue] = []
     for (file, fingerprints) in zip(report.files, run.fingerprints.byFile) {
       for (finding, fingerprint) in zip(file.findings, fingerprints) {
-        results.append(result(finding, fingerprint: fingerprint, base: run.base))
+        results.append(result(finding, fingerprint: fingerprint, base: run.base, git: file.git))
       }
     }
     var driver: [(String, JSONValue)] = [
@@ -81,14 +81,20 @@ public enum SARIFReport {
     ])
   }
 
-  /// One finding. [3.27 result, 3.28 location, 3.29 physicalLocation, 3.30 region]
-  static func result(_ finding: Finding, fingerprint: String, base: String) -> JSONValue {
-    let location = ArtifactURI(path: finding.file, base: base)
+  /// One finding. [3.27 result, 3.28 location, 3.29 physicalLocation, 3.30 region] A finding of
+  /// a git blob (`audit --git`) is located at the blob's path (relative to the repository's top
+  /// level), with its commit and blob id as properties.
+  static func result(_ finding: Finding, fingerprint: String, base: String, git: GitBlobOrigin? = nil) -> JSONValue {
+    let location = ArtifactURI(path: git?.path ?? finding.file, base: base)
     var artifact: [(String, JSONValue)] = [("uri", .string(location.uri))]
     if let id = location.uriBaseId { artifact.append(("uriBaseId", .string(id))) }
     var properties: [(String, JSONValue)] = [("severity", .string(finding.severity.rawValue))]
     if let carrier = finding.carrier { properties.append(("carrier", .string(carrier))) }
     if let tag = finding.tag { properties.append(("tag", .string(tag))) }
+    if let git {
+      if let commit = git.commit { properties.append(("commit", .string(commit))) }
+      properties.append(("blob", .string(git.blob)))
+    }
     return .object([
       ("ruleId", .string(finding.id.rawValue)),
       ("ruleIndex", .int(Int64(SARIFRules.index(finding.id)))),
