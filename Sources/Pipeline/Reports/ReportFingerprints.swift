@@ -21,26 +21,60 @@ public struct ReportFingerprints: Sendable, Equatable {
   /// The fingerprints of `report` given each file's content digest (hex SHA-256 by path as the
   /// report names it; a path without one is fingerprinted by its path).
   public init(_ report: AuditReport, contentDigests: [String: String]) {
-    var seen: [String: Int] = [:]
+    var counter = Counter()
     var result = report.files.map { [String](repeating: "", count: $0.findings.count) }
     let order = report.files.indices.sorted { PathOrder.less(report.files[$0].output, report.files[$1].output) }
     for fileIndex in order {
-      for (findingIndex, finding) in report.files[fileIndex].findings.enumerated() {
-        let content = contentDigests[finding.file].map { "sha256:" + $0 } ?? "path:" + finding.file
-        let identity = [Self.recipe, content, finding.id.rawValue, finding.carrier ?? "", finding.tag ?? ""].joined(separator: "\0")
-        let n = seen[identity, default: 0]
-        seen[identity] = n + 1
-        result[fileIndex][findingIndex] = SHA256.hex(Array((identity + "\0" + String(n)).utf8))
-      }
+      result[fileIndex] = counter.fingerprints(report.files[fileIndex].findings, contentDigests: contentDigests)
     }
     byFile = result
+  }
+
+  /// The fingerprints the findings already carry (`Finding.reportFingerprint`, set by
+  /// `ReportGate`); nil when one has none.
+  public init?(recordedIn report: AuditReport) {
+    var result: [[String]] = []
+    for file in report.files {
+      var prints: [String] = []
+      for finding in file.findings {
+        guard let print = finding.reportFingerprint else { return nil }
+        prints.append(print)
+      }
+      result.append(prints)
+    }
+    byFile = result
+  }
+
+  /// The recipe over files given one at a time in path order (a stream's records, a merge): the
+  /// one place the fingerprint is computed.
+  public struct Counter: Sendable {
+    private var seen: [String: Int] = [:]
+    public init() {}
+
+    /// The fingerprints of one file's findings, in their order. A finding whose file has no
+    /// digest (it cannot be read here: `merge` on another machine than its shards) keeps the
+    /// fingerprint it was recorded with, when it has one.
+    public mutating func fingerprints(_ findings: [Finding], contentDigests: [String: String]) -> [String] {
+      findings.map { finding in
+        if contentDigests[finding.file] == nil, let recorded = finding.reportFingerprint { return recorded }
+        let content = contentDigests[finding.file].map { "sha256:" + $0 } ?? "path:" + finding.file
+        let identity = [ReportFingerprints.recipe, content, finding.id.rawValue, finding.carrier ?? "", finding.tag ?? ""].joined(separator: "\0")
+        let n = seen[identity, default: 0]
+        seen[identity] = n + 1
+        return SHA256.hex(Array((identity + "\0" + String(n)).utf8))
+      }
+    }
   }
 
   /// Reads each file that has findings once, in 1 MiB pieces, `jobs` at a time: its hex
   /// SHA-256 by path. Files that cannot be read are left out (their findings fall back to the
   /// path).
   public static func contentDigests(_ report: AuditReport, jobs: Int) -> [String: String] {
-    let paths = report.files.flatMap { $0.findings.map(\.file) }.uniqued()
+    contentDigests(of: report.files.flatMap { $0.findings.map(\.file) }.uniqued(), jobs: jobs)
+  }
+
+  /// The hex SHA-256 of each of `paths` that can be read, by path.
+  public static func contentDigests(of paths: [String], jobs: Int) -> [String: String] {
     let digests = ParallelMap.map(paths, jobs: jobs) { path -> String? in
       guard let source = try? FileSource(path: path), let digest = try? SHA256.digest(of: source) else { return nil }
       return SHA256.hex(digest: digest)
