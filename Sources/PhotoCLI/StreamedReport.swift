@@ -51,7 +51,7 @@ enum StreamedReport {
         return
       }
       // The file's bytes read once more (its digest), here on the worker's thread.
-      digests = ReportFingerprints.contentDigests(of: report.findings.map(\.file).uniqued(), jobs: 1)
+      digests = ReportFingerprints.contentDigests(of: ReportFingerprints.digestable(report), jobs: 1)
       used = gate.allow(&report.findings, contentDigests: digests)
       self.report = report
     }
@@ -106,6 +106,14 @@ enum StreamedReport {
       sink = StreamSink(file: nil, io: io, tally: recorded.tally)
     }
     let delivery = Delivery(gate)
+    if recorded.inputs > 0 {
+      // What the kept records hold, so the rest continues them: the fingerprints' counts (their
+      // files read once more), the baseline's matches, the allow entries used.
+      delivery.counter.count(recorded.findingKeys, contentDigests: ReportFingerprints.contentDigests(of: recorded.digestable.sorted(), jobs: jobs))
+      delivery.baseline?.count(unchanged: recorded.unchanged, new: recorded.new)
+      delivery.used = Set(recorded.allowEntries.compactMap { entry in Int(entry.dropFirst("allow[".count).dropLast()) })
+      delivery.allowed = recorded.allowed
+    }
     if !recorded.complete {
       let start = recorded.inputs
       if recorded.keep == 0 { _ = sink.write(batch.header.line) }
@@ -138,10 +146,8 @@ enum StreamedReport {
     outcome.worstFinding = sink.tally.worst
     outcome.unreadableInputs = sink.unreadable
     // The config's own findings have no place among the records: on stderr, and in the exit
-    // status. A resumed run does not know what the records it kept used: no PA021 then.
-    var own = gate
-    own.reportUnused = gate.reportUnused && !resuming
-    let findings = own.configFindings(used: delivery.used)
+    // status.
+    let findings = gate.configFindings(used: delivery.used)
     for finding in findings { io.message(spec.name, "\(finding.file): \(finding.id.rawValue) \(finding.id.name): \(finding.evidence)") }
     outcome.worstFinding = Severity.worst([outcome.worstFinding].compactMap { $0 } + findings.map(\.severity))
     let summary = GateSummary(config: gate.config.map { GateSummary.ConfigUse(path: $0.path, sha256: $0.sha256) }, allowed: delivery.allowed,

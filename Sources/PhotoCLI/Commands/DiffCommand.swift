@@ -44,7 +44,7 @@ enum DiffCommand: Command {
     // Findings and the tag values beside each other: redacted unless --reveal (SecretTags).
     let reveal = parsed.has(CommonOptions.reveal)
     result.report = result.report.revealing(reveal)
-    let digests = gate.needsDigests ? ReportFingerprints.contentDigests(of: result.report.findings.map(\.file).uniqued(), jobs: 2) : [:]
+    let digests = gate.needsDigests ? ReportFingerprints.contentDigests(of: ReportFingerprints.digestable(result.report), jobs: 2) : [:]
     _ = gate.allow(&result.report.findings, contentDigests: digests)
     result.report.findings += gate.configFindings(used: [])
     outcome.worstFinding = result.report.worst

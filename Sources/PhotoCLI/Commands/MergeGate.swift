@@ -30,7 +30,8 @@ final class MergeGate {
     let parsed = objects.map(ReportJSON.finding)
     var findings = parsed.compactMap { $0 }
     guard findings.count == objects.count else { return object }
-    let digests = fingerprints ? ReportFingerprints.contentDigests(of: findings.map(\.file).uniqued(), jobs: 1) : [:]
+    let scanned = ReportJSON.fileReport(object).map(ReportFingerprints.digestable) ?? []
+    let digests = fingerprints ? ReportFingerprints.contentDigests(of: scanned, jobs: 1) : [:]
     if fingerprints {
       let prints = counter.fingerprints(findings, contentDigests: digests)
       for i in findings.indices { findings[i].reportFingerprint = prints[i] }

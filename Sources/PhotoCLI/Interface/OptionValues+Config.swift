@@ -29,7 +29,7 @@ extension OptionValues {
       let config: AuditConfig
       do { config = try AuditConfig.parse(bytes) } catch { throw UsageError(command: command, message: "cannot use \(what): \(error)") }
       let absolute = path.hasPrefix("/") ? path : base + "/" + path
-      gate.config = ReportGate.Config(path: path, folder: PathName.folder(absolute), sha256: SHA256.hex(SHA256.digest(bytes)), config: config)
+      gate.config = ReportGate.Config(path: path, folder: PathName.folder(absolute), sha256: SHA256.hex(bytes), config: config)
       if !parsed.has(CommonOptions.quiet) {
         io.message(command, "config \(path) (from \(source.rawValue)): \(config.allow.count) allow \(config.allow.count == 1 ? "entry" : "entries")"
                    + (config.policy == nil ? "" : ", a policy") + (parsed.has(CommonOptions.policy) && config.policy != nil ? " (replaced by --policy)" : ""))

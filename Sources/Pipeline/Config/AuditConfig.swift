@@ -20,6 +20,7 @@ public struct AuditConfig: Sendable, Equatable {
   public struct Problem: Error, Equatable, CustomStringConvertible {
     public var reason: String
     public var description: String { reason }
+    public init(reason: String) { self.reason = reason }
   }
 
   /// Parses a config document.

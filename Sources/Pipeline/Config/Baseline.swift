@@ -14,6 +14,7 @@ public struct Baseline: Sendable, Equatable {
   public struct Problem: Error, Equatable, CustomStringConvertible {
     public var reason: String
     public var description: String { reason }
+    public init(reason: String) { self.reason = reason }
   }
 
   public init(fingerprints: [String: Int], findings: Int) {

@@ -15,6 +15,7 @@ public struct PathGlob: Sendable, Equatable {
   public struct Problem: Error, Equatable, CustomStringConvertible {
     public var reason: String
     public var description: String { reason }
+    public init(reason: String) { self.reason = reason }
   }
 
   public init(_ text: String) throws(Problem) {

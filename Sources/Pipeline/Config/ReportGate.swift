@@ -163,6 +163,16 @@ public struct BaselineTally: Sendable {
     total = baseline.findings
   }
 
+  /// Counts findings marked before (the records a resumed stream kept): `unchanged` by
+  /// fingerprint, and how many were new.
+  public mutating func count(unchanged: [String: Int], new: Int) {
+    for (print, n) in unchanged {
+      left[print] = max(0, (left[print] ?? 0) - n)
+      matched += n
+    }
+    self.new += new
+  }
+
   /// Sets each finding's `baseline` state by its fingerprint (a finding without one is new).
   public mutating func mark(_ findings: inout [Finding]) {
     for i in findings.indices {

@@ -1,4 +1,7 @@
 import Bytes
+#if canImport(Glibc)
+import Glibc
+#endif
 import PhotoCore
 /// The fingerprint of each finding in the CI formats (SARIF `partialFingerprints`, GitLab Code
 /// Quality `fingerprint`): computed from what the file holds, never from its name or a line, so
@@ -45,11 +48,33 @@ public struct ReportFingerprints: Sendable, Equatable {
     byFile = result
   }
 
+  /// What the recipe counts a finding by, before its file's digest is known.
+  public struct Key: Sendable, Hashable {
+    public var file: String, id: FindingID, carrier: String?, tag: String?
+    public init(_ finding: Finding) {
+      file = finding.file
+      id = finding.id
+      carrier = finding.carrier
+      tag = finding.tag
+    }
+  }
+
   /// The recipe over files given one at a time in path order (a stream's records, a merge): the
   /// one place the fingerprint is computed.
   public struct Counter: Sendable {
     private var seen: [String: Int] = [:]
     public init() {}
+
+    /// Counts findings met before (the records a resumed stream kept), `count` of each key,
+    /// without fingerprinting them.
+    public mutating func count(_ keys: [Key: Int], contentDigests: [String: String]) {
+      for (key, count) in keys { seen[identity(file: key.file, id: key.id, carrier: key.carrier, tag: key.tag, contentDigests: contentDigests), default: 0] += count }
+    }
+
+    private func identity(file: String, id: FindingID, carrier: String?, tag: String?, contentDigests: [String: String]) -> String {
+      let content = contentDigests[file].map { "sha256:" + $0 } ?? "path:" + file
+      return [ReportFingerprints.recipe, content, id.rawValue, carrier ?? "", tag ?? ""].joined(separator: "\0")
+    }
 
     /// The fingerprints of one file's findings, in their order. A finding whose file has no
     /// digest (it cannot be read here: `merge` on another machine than its shards) keeps the
@@ -57,8 +82,7 @@ public struct ReportFingerprints: Sendable, Equatable {
     public mutating func fingerprints(_ findings: [Finding], contentDigests: [String: String]) -> [String] {
       findings.map { finding in
         if contentDigests[finding.file] == nil, let recorded = finding.reportFingerprint { return recorded }
-        let content = contentDigests[finding.file].map { "sha256:" + $0 } ?? "path:" + finding.file
-        let identity = [ReportFingerprints.recipe, content, finding.id.rawValue, finding.carrier ?? "", finding.tag ?? ""].joined(separator: "\0")
+        let identity = identity(file: finding.file, id: finding.id, carrier: finding.carrier, tag: finding.tag, contentDigests: contentDigests)
         let n = seen[identity, default: 0]
         seen[identity] = n + 1
         return SHA256.hex(Array((identity + "\0" + String(n)).utf8))
@@ -70,12 +94,24 @@ public struct ReportFingerprints: Sendable, Equatable {
   /// SHA-256 by path. Files that cannot be read are left out (their findings fall back to the
   /// path).
   public static func contentDigests(_ report: AuditReport, jobs: Int) -> [String: String] {
-    contentDigests(of: report.files.flatMap { $0.findings.map(\.file) }.uniqued(), jobs: jobs)
+    contentDigests(of: report.files.flatMap(digestable).uniqued(), jobs: jobs)
+  }
+
+  /// The files of a report entry's findings that may be read again for their digest: those
+  /// the scan read — the output, its sidecars, its Live Photo video — never an original or a
+  /// descriptor a finding names (one may be outside the allowed folders: it stays unread, and
+  /// is fingerprinted by its path).
+  public static func digestable(_ file: FileReport) -> [String] {
+    let scanned = Set([file.output] + file.sidecars + [file.livePhotoVideo].compactMap { $0 })
+    return file.findings.map(\.file).uniqued().filter(scanned.contains)
   }
 
   /// The hex SHA-256 of each of `paths` that can be read, by path.
   public static func contentDigests(of paths: [String], jobs: Int) -> [String: String] {
     let digests = ParallelMap.map(paths, jobs: jobs) { path -> String? in
+      // Regular files only, checked before opening (a FIFO would block the open).
+      var status = stat()
+      guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
       guard let source = try? FileSource(path: path), let digest = try? SHA256.digest(of: source) else { return nil }
       return SHA256.hex(digest: digest)
     }
