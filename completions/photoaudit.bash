@@ -41,10 +41,11 @@ _photoaudit() {
         --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --fail-on) COMPREPLY=($(compgen -W "error warning info none" -- "$cur")); return ;;
         --policy) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--descriptor -d --no-pixels --max-pixels --format --output -o --fail-on --policy --reveal --color --no-color --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--descriptor -d --no-pixels --max-pixels --format --output -o --fail-on --policy --reveal --config --no-config --color --no-color --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     verify)
@@ -60,6 +61,8 @@ _photoaudit() {
         --jobs|-j) COMPREPLY=(); return ;;
         --fail-on) COMPREPLY=($(compgen -W "error warning info none" -- "$cur")); return ;;
         --policy) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --baseline) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --files-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --ext) COMPREPLY=(); return ;;
@@ -67,7 +70,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--descriptor -d --original --originals --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --reveal --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--descriptor -d --original --originals --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --reveal --config --no-config --baseline --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     audit)
@@ -87,6 +90,8 @@ _photoaudit() {
         --jobs|-j) COMPREPLY=(); return ;;
         --fail-on) COMPREPLY=($(compgen -W "error warning info none" -- "$cur")); return ;;
         --policy) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --baseline) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --files-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --ext) COMPREPLY=(); return ;;
@@ -94,7 +99,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--originals --outputs --pairs --report-dir --git --staged --git-repo --shard --shards --resume --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --reveal --no-thumbnails --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--originals --outputs --pairs --report-dir --shard --shards --resume --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --reveal --no-thumbnails --config --no-config --baseline --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -d -- "$cur")) ;;
     sanitize)
@@ -142,10 +147,12 @@ _photoaudit() {
         --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --fail-on) COMPREPLY=($(compgen -W "error warning info none" -- "$cur")); return ;;
         --policy) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --baseline) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--expect --format --output -o --fail-on --policy --reveal --color --no-color --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--expect --format --output -o --fail-on --policy --reveal --config --no-config --baseline --color --no-color --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     explain)
@@ -154,7 +161,7 @@ _photoaudit() {
       if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "--all --help -h" -- "$cur")); return
       fi
-      COMPREPLY=($(compgen -W "PA001 PA002 PA003 PA004 PA005 PA006 PA007 PA008 PA009 PA010 PA011 PA012 PA013 PA014 PA015 PA016 PA017 PA018 PA019" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "PA001 PA002 PA003 PA004 PA005 PA006 PA007 PA008 PA009 PA010 PA011 PA012 PA013 PA014 PA015 PA016 PA017 PA018 PA019 PA020 PA021" -- "$cur")) ;;
   esac
 }
 complete -o filenames -o bashdefault -F _photoaudit photoaudit

@@ -14,7 +14,8 @@ extension ReportOutput {
   static func renderCI(_ report: AuditReport, format: String, outcome: Outcome, jobs: Int) -> String {
     let base = FileManager.default.currentDirectoryPath
     if format == "github" { return GitHubAnnotations.render(report, base: base) }
-    let fingerprints = ReportFingerprints(report, contentDigests: ReportFingerprints.contentDigests(report, jobs: jobs))
+    let fingerprints = ReportFingerprints(recordedIn: report)
+      ?? ReportFingerprints(report, contentDigests: ReportFingerprints.contentDigests(report, jobs: jobs))
     guard format == "sarif" else { return CodeQualityReport.render(report, fingerprints: fingerprints, base: base) }
     // The exit status as the one function decides it (a report that then cannot be written is
     // not here to say so).
@@ -24,6 +25,18 @@ extension ReportOutput {
                               executionSuccessful: status == .ok || status == .findings)
     return SARIFReport.render(report, run: run)
   }
+
+  /// Applies the config and the baseline to a collected report (`ReportGate`): fingerprints
+  /// when `fingerprints` (formats that print them: JSON, SARIF, Code Quality, a report folder)
+  /// or the gate needs them, reading each file with findings once more, `jobs` at a time.
+  static func gate(_ report: inout AuditReport, gate: ReportGate, fingerprints: Bool, jobs: Int) {
+    guard fingerprints || gate.config != nil || gate.baseline != nil else { return }
+    let digests = fingerprints || gate.needsDigests ? ReportFingerprints.contentDigests(report, jobs: jobs) : nil
+    gate.apply(to: &report, contentDigests: digests)
+  }
+
+  /// The formats whose reports carry each finding's fingerprint.
+  static func printsFingerprints(_ format: String) -> Bool { ["json", "jsonl", "sarif", "codequality"].contains(format) }
 
   /// With `GITHUB_STEP_SUMMARY` set, appends the Markdown summary to that file (never
   /// truncating what earlier steps wrote); a summary that cannot be written is exit 4.

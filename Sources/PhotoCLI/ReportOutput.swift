@@ -12,7 +12,10 @@ enum ReportOutput {
   /// SARIF the `outcome` (its exit code).
   static func render(_ report: AuditReport, format: String, style: TextStyle, failOn: Severity?, jobs: Int = 1,
                      header: ReportStream.Header? = nil, outcome: Outcome? = nil) -> String {
-    switch format {
+    // Findings an allow entry accepts or the baseline has stay in JSON, JSONL and SARIF, marked;
+    // the other formats leave them out and say how many (docs/config.md).
+    let report = ["json", "jsonl", "sarif"].contains(format) ? report : report.counting
+    return switch format {
     case "sarif", "codequality", "github": renderCI(report, format: format, outcome: outcome ?? Outcome(report: report, failOn: failOn), jobs: jobs)
     case "json": ReportJSON.document(report).serialized(jobs: jobs) + "\n"
     case "jsonl": header.map { ReportStream.text(report, header: $0) } ?? ""
@@ -37,7 +40,7 @@ enum ReportOutput {
                         command: spec.name, outcome: &outcome)
       io.keepUntilExit(document)
     } else {
-      if format == "github" { appendStepSummary(report, io: io, command: spec.name, outcome: &outcome) }
+      if format == "github" { appendStepSummary(report.counting, io: io, command: spec.name, outcome: &outcome) }
       let text = render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn, jobs: jobs,
                         header: header, outcome: outcome)
       OptionValues.emit(text, parsed: parsed, io: io, forPeople: OptionValues.isForPeople(format), command: spec.name, outcome: &outcome)

@@ -30,25 +30,60 @@ enum StreamedReport {
     var unreadable = false
   }
 
-  /// A result as it waits for its turn: the record's line and what the tally needs.
+  /// A result as it waits for its turn: the record's line (or, for a file with findings, the
+  /// report, whose fingerprints are given in path order on delivery) and what the tally needs.
   private struct Record: Sendable {
-    var line: String
+    var line: String?
+    var report: FileReport?
+    /// Digests of the files of its findings (fingerprints, allow entries by SHA-256).
+    var digests: [String: String] = [:]
     var output: String
-    var severities: [Severity]
     var unreadable: Bool
+    /// The allow entries that accepted a finding of it.
+    var used: Set<Int> = []
 
-    init(_ checked: Checked, command: String) {
-      line = ReportStream.fileLine(checked.report, command: command)
+    init(_ checked: Checked, command: String, gate: ReportGate) {
       output = checked.report.output
-      severities = checked.report.findings.map(\.severity)
       unreadable = checked.unreadable
+      var report = checked.report
+      guard !report.findings.isEmpty else {
+        line = ReportStream.fileLine(report, command: command)
+        return
+      }
+      // The file's bytes read once more (its digest), here on the worker's thread.
+      digests = ReportFingerprints.contentDigests(of: ReportFingerprints.digestable(report), jobs: 1)
+      used = gate.allow(&report.findings, contentDigests: digests)
+      self.report = report
+    }
+  }
+
+  /// What delivery keeps in path order: the fingerprint counter, the baseline's matches and
+  /// the allow entries used.
+  private final class Delivery: @unchecked Sendable {
+    var counter = ReportFingerprints.Counter()
+    var baseline: BaselineTally?
+    var used: Set<Int> = []
+    var allowed = 0
+
+    init(_ gate: ReportGate) { baseline = gate.baseline.map { BaselineTally(baseline: $0.baseline) } }
+
+    /// The record's line, its findings fingerprinted and matched against the baseline; and the
+    /// severities of those that gate.
+    func finish(_ record: Record, command: String) -> (line: String, severities: [Severity]) {
+      guard var report = record.report else { return (record.line ?? "", []) }
+      used.formUnion(record.used)
+      allowed += report.findings.filter { $0.suppression != nil }.count
+      let prints = counter.fingerprints(report.findings, contentDigests: record.digests)
+      for i in report.findings.indices { report.findings[i].reportFingerprint = prints[i] }
+      baseline?.mark(&report.findings)
+      return (ReportStream.fileLine(report, command: command), report.findings.filter(\.gates).map(\.severity))
     }
   }
 
   /// Runs the batch and writes its stream. The outcome has the worst finding, the inputs that
   /// could not be read and a stream that could not be written (exit 4).
   static func run<Job>(_ batch: Batch<Job>, spec: CommandSpec, parsed: ParsedArguments, io: CommandIO, jobs: Int,
-                       budget: Double) throws(UsageError) -> Outcome {
+                       budget: Double, gate: ReportGate) throws(UsageError) -> Outcome {
     var outcome = Outcome(failOn: OptionValues.failOn(parsed))
     let path = parsed.value(CommonOptions.output.primary)
     let resuming = parsed.has("--resume")
@@ -70,6 +105,15 @@ enum StreamedReport {
     } else {
       sink = StreamSink(file: nil, io: io, tally: recorded.tally)
     }
+    let delivery = Delivery(gate)
+    if recorded.inputs > 0 {
+      // What the kept records hold, so the rest continues them: the fingerprints' counts (their
+      // files read once more), the baseline's matches, the allow entries used.
+      delivery.counter.count(recorded.findingKeys, contentDigests: ReportFingerprints.contentDigests(of: recorded.digestable.sorted(), jobs: jobs))
+      delivery.baseline?.count(unchanged: recorded.unchanged, new: recorded.new)
+      delivery.used = Set(recorded.allowEntries.compactMap { entry in Int(entry.dropFirst("allow[".count).dropLast()) })
+      delivery.allowed = recorded.allowed
+    }
     if !recorded.complete {
       let start = recorded.inputs
       if recorded.keep == 0 { _ = sink.write(batch.header.line) }
@@ -78,12 +122,13 @@ enum StreamedReport {
       let command = batch.header.command
       BudgetedParallelMap.stream(count: batch.count - start, jobs: jobs, seconds: budget, item: { batch.job(start + $0) },
                                  done: progress.tick) { job, token in
-        Record(batch.check(job, token), command: command)
+        Record(batch.check(job, token), command: command, gate: gate)
       } overBudget: { job in
-        Record(Checked(report: batch.overBudget(job)), command: command)
+        Record(Checked(report: batch.overBudget(job)), command: command, gate: gate)
       } deliver: { _, record in
-        guard sink.write(record.line) else { return false }
-        sink.tally.add(severities: record.severities)
+        let (line, severities) = delivery.finish(record, command: command)
+        guard sink.write(line) else { return false }
+        sink.tally.add(severities: severities)
         if record.unreadable { sink.unreadable.append(record.output) }
         return true
       }
@@ -100,6 +145,14 @@ enum StreamedReport {
     }
     outcome.worstFinding = sink.tally.worst
     outcome.unreadableInputs = sink.unreadable
+    // The config's own findings have no place among the records: on stderr, and in the exit
+    // status.
+    let findings = gate.configFindings(used: delivery.used)
+    for finding in findings { io.message(spec.name, "\(finding.file): \(finding.id.rawValue) \(finding.id.name): \(finding.evidence)") }
+    outcome.worstFinding = Severity.worst([outcome.worstFinding].compactMap { $0 } + findings.map(\.severity))
+    let summary = GateSummary(config: gate.config.map { GateSummary.ConfigUse(path: $0.path, sha256: $0.sha256) }, allowed: delivery.allowed,
+                              baseline: gate.baseline.flatMap { file in delivery.baseline?.summary(path: file.path) })
+    if let line = summary.line, !parsed.has(CommonOptions.quiet) { io.message(spec.name, line) }
     if RunSummary.wanted(parsed, io: io, format: "jsonl") {
       let written = RunSummary.destinations(parsed).filter { !outcome.unwritten.contains($0) }
       io.message(spec.name, RunSummary.line(sink.tally, written: written))

@@ -85,8 +85,8 @@ import Testing
     (["inspect", "--report-dir", "r", "x.jpg"], "photoaudit inspect: unknown option '--report-dir': it is an option of 'audit', not of 'inspect'. See 'photoaudit inspect --help'.\n"),
     (["--verison"], "photoaudit: unknown option '--verison'; did you mean '--version'? See 'photoaudit --help'.\n"),
     (["help", "inpsect"], "photoaudit: help: unknown command 'inpsect'; did you mean 'inspect'? See 'photoaudit --help'.\n"),
-    (["explain", "PA04"], "photoaudit explain: unknown finding 'PA04' (PA001 to PA019); did you mean 'PA004'? See 'photoaudit explain --help'.\n"),
-    (["explain", "gps-claim-flase"], "photoaudit explain: unknown finding 'gps-claim-flase' (PA001 to PA019); did you mean 'gps-claim-false'? See 'photoaudit explain --help'.\n"),
+    (["explain", "PA04"], "photoaudit explain: unknown finding 'PA04' (PA001 to PA021); did you mean 'PA004'? See 'photoaudit explain --help'.\n"),
+    (["explain", "gps-claim-flase"], "photoaudit explain: unknown finding 'gps-claim-flase' (PA001 to PA021); did you mean 'gps-claim-false'? See 'photoaudit explain --help'.\n"),
     (["frobnicate"], "photoaudit: unknown command 'frobnicate'. See 'photoaudit --help'.\n"),
   ])
   func typosGetTheNearestSuggestion(arguments: [String], message: String) {

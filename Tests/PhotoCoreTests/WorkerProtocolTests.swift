@@ -18,6 +18,9 @@ import Testing
     f.revealedEvidence = "premature end at +31.2304+121.4737/"
     f.fingerprint = "0123456789ab"
     f.redactedEvidence = "premature end at ‹redacted #0123456789ab›"
+    f.reportFingerprint = String(repeating: "e", count: 64)
+    f.suppression = Suppression(reason: "a reason", entry: "allow[2]", expires: "2027-06-30")
+    f.baseline = .unchanged
     return f
   }()
 

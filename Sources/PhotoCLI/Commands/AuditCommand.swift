@@ -27,7 +27,7 @@ enum AuditCommand: Command {
       CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout, CommonOptions.maxMemory,
       CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
       CommonOptions.failOn, CommonOptions.policy, CommonOptions.reveal, noThumbnails,
-    ] + CommonOptions.colour + CommonOptions.selection,
+    ] + CommonOptions.gate + CommonOptions.colour + CommonOptions.selection,
     examples: [
       Example("photoaudit audit upload/", "leak scan of the outputs"),
       Example("photoaudit audit --originals originals/ --outputs upload/ --report-dir reports/", "pairs checked by the pixels; report.html for people"),
@@ -54,7 +54,8 @@ enum AuditCommand: Command {
     if parsed.has(GitAudit.git) || parsed.has(GitAudit.staged) || parsed.has(GitAudit.repository) { return try GitAudit.run(parsed, io: io, spec: spec) }
     let jobs = try OptionValues.jobs(parsed, command: spec.name)
     var options = AuditOptions()
-    options.policy = try OptionValues.policy(parsed, command: spec.name)
+    var gate = try OptionValues.gate(parsed, io: io, command: spec.name)
+    options.policy = try OptionValues.policy(parsed, gate: gate, command: spec.name)
     options.comparePixels = !parsed.has(CommonOptions.noPixels)
     options.maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
     options.decodeThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)  // HEIF tiles: the cores -j leaves
@@ -65,6 +66,8 @@ enum AuditCommand: Command {
       throw UsageError(command: spec.name, message: "--resume continues a --format jsonl stream (without --report-dir)")
     }
     let shard = try ShardOption.resolve(parsed, io: io, command: spec.name)
+    // One shard cannot tell an unused allow entry: merge decides over the merged shards.
+    gate.reportUnused = shard == nil
     let plan = try self.plan(parsed, io: io, shard: shard)
     let header = ReportStream.Header(command: spec.name, shard: shard, tool: "photoaudit \(VersionInfo.version)",
                                      policy: ReportStream.policyDigest(options.policy), pixels: options.comparePixels,
@@ -91,7 +94,7 @@ enum AuditCommand: Command {
       let batch = StreamedReport.Batch(header: header, count: plan.count, output: plan.output, job: plan.job,
                                        check: { job, token in StreamedReport.Checked(report: check(job, token)) },
                                        overBudget: overBudget, unpairedOriginals: plan.unpairedOriginals)
-      return try StreamedReport.run(batch, spec: spec, parsed: parsed, io: io, jobs: jobs, budget: budget)
+      return try StreamedReport.run(batch, spec: spec, parsed: parsed, io: io, jobs: jobs, budget: budget, gate: gate)
     }
     let progress = Progress(total: plan.count, io: io, enabled: io.stderrIsTerminal && !parsed.has(CommonOptions.quiet))
     let files = BudgetedParallelMap.map(Array(0..<plan.count), jobs: jobs, seconds: budget, done: progress.tick) { index, token in
@@ -100,7 +103,8 @@ enum AuditCommand: Command {
       overBudget(plan.job(index))
     }
     progress.finish()
-    let report = AuditReport(command: spec.name, files: files, unpairedOriginals: plan.unpairedOriginals)
+    var report = AuditReport(command: spec.name, files: files, unpairedOriginals: plan.unpairedOriginals)
+    ReportOutput.gate(&report, gate: gate, fingerprints: ReportOutput.printsFingerprints(format) || directory != nil, jobs: jobs)
     io.keepUntilExit(report)
     var outcome = Outcome(report: report, failOn: OptionValues.failOn(parsed))
     if let directory {

@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 import PhotoCore
 import Pipeline
@@ -18,7 +19,7 @@ enum DiffCommand: Command {
       .value(["--descriptor", "-d"], "FILE", "also check this descriptor's claims (gps_removed, width, height, format, size_bytes, crop)", completion: .file),
       CommonOptions.noPixels, CommonOptions.maxPixels,
       CommonOptions.format(["table", "json", "markdown"]), CommonOptions.output, CommonOptions.failOn, CommonOptions.policy,
-      CommonOptions.reveal,
+      CommonOptions.reveal, CommonOptions.config, CommonOptions.noConfig,
     ] + CommonOptions.colour,
     examples: [
       Example("photoaudit diff IMG_0001.HEIC upload/IMG_0001.jpg", "what the pipeline changed"),
@@ -30,7 +31,10 @@ enum DiffCommand: Command {
   static func run(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome {
     let format = OptionValues.format(parsed, spec: spec)
     var options = AuditOptions()
-    options.policy = try OptionValues.policy(parsed, command: spec.name)
+    // The config's policy and allow entries; one pair is not a run to judge entries unused by.
+    var gate = try OptionValues.gate(parsed, io: io, command: spec.name)
+    gate.reportUnused = false
+    options.policy = try OptionValues.policy(parsed, gate: gate, command: spec.name)
     options.comparePixels = !parsed.has(CommonOptions.noPixels)
     options.maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
     options.decodeThreads = ProcessInfo.processInfo.activeProcessorCount  // one pair: HEIF tiles on every core
@@ -40,7 +44,15 @@ enum DiffCommand: Command {
     // Findings and the tag values beside each other: redacted unless --reveal (SecretTags).
     let reveal = parsed.has(CommonOptions.reveal)
     result.report = result.report.revealing(reveal)
+    let digests = gate.needsDigests ? ReportFingerprints.contentDigests(of: ReportFingerprints.digestable(result.report), jobs: 2) : [:]
+    _ = gate.allow(&result.report.findings, contentDigests: digests)
+    result.report.findings += gate.configFindings(used: [])
     outcome.worstFinding = result.report.worst
+    // The table and Markdown leave out what the config allows, and count it; JSON keeps it, marked.
+    let allowed = result.report.findings.filter { $0.suppression != nil }.count
+    var shown = result
+    if format != "json" { shown.report.findings.removeAll { $0.suppression != nil } }
+    let note = gate.config.map { "\n" + ReportText.plural(allowed, "finding") + " allowed by " + $0.path + "\n" } ?? ""
     let text: String
     // A file read in part (its PA013 among the findings) is diffed for what was read; one of
     // which nothing could be read leaves nothing to diff.
@@ -48,9 +60,9 @@ enum DiffCommand: Command {
       let diff = TagDiff.between(original, result.output).revealing(reveal)
       switch format {
       case "json": text = DiffReport.json(result.report, diff: diff, original: original, output: result.output).serialized() + "\n"
-      case "markdown": text = DiffReport.markdown(result.report, diff: diff, original: original, output: result.output)
-      default: text = DiffReport.table(result.report, diff: diff, original: original, output: result.output,
-                                       style: io.style(OptionValues.colour(parsed)))
+      case "markdown": text = DiffReport.markdown(shown.report, diff: diff, original: original, output: result.output) + SafeText.markdown(note)
+      default: text = DiffReport.table(shown.report, diff: diff, original: original, output: result.output,
+                                       style: io.style(OptionValues.colour(parsed))) + note
       }
     } else {
       // Nothing to diff: the reason on stderr, and JSON still a complete document.

@@ -20,7 +20,7 @@ enum MergeCommand: Command {
     options: [
       expect, CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.failOn, CommonOptions.policy,
       CommonOptions.reveal,
-    ] + CommonOptions.colour,
+    ] + CommonOptions.gate + CommonOptions.colour,
     examples: [
       Example("for k in 1 2 3; do photoaudit audit upload/ --shard $k/3 --fail-on none --format jsonl > s$k.jsonl; done", "three shards"),
       Example("photoaudit merge --expect 3 s1.jsonl s2.jsonl s3.jsonl --format json > report.json", "one report, as an unsharded run writes it"),
@@ -33,7 +33,9 @@ enum MergeCommand: Command {
 
   static func run(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome {
     let format = OptionValues.format(parsed, spec: spec)
-    let policy = parsed.has(CommonOptions.policy) ? try OptionValues.policy(parsed, command: spec.name) : nil
+    let gate = MergeGate(try OptionValues.gate(parsed, io: io, command: spec.name), format: format)
+    // --policy, else the config's: applied again to the shards' findings.
+    let policy = parsed.has(CommonOptions.policy) ? try OptionValues.policy(parsed, command: spec.name) : gate.gate.config?.config.policy
     let expected = try parsed.value(expect).map { text throws(UsageError) -> Int in
       guard let n = Int(text), n >= 1 else { throw UsageError(command: spec.name, message: "--expect needs a whole number of shards from 1, not '\(text)'") }
       return n
@@ -59,7 +61,7 @@ enum MergeCommand: Command {
     let apply = { (file: JSONValue) -> JSONValue in
       let (shown, missing) = ReportJSON.revealing(policy.map { ReportJSON.applying($0, to: file) } ?? file, reveal)
       unrecorded += missing
-      return shown
+      return gate.process(shown)
     }
     defer {
       if unrecorded > 0 {
@@ -96,7 +98,11 @@ enum MergeCommand: Command {
         io.message(spec.name, failure.description)
         outcome.unwritten.append(failure.path)
       }
-      outcome.worstFinding = sink.tally.worst
+      // The config's own findings have no record in a stream: on stderr, and in the exit status.
+      let own = gate.configFindings()
+      for finding in own { io.message(spec.name, "\(finding.file): \(finding.id.rawValue) \(finding.id.name): \(finding.evidence)") }
+      if let line = gate.summary.line { io.message(spec.name, line) }
+      outcome.worstFinding = Severity.worst([sink.tally.worst].compactMap { $0 } + own.filter(\.gates).map(\.severity))
       return outcome
     }
     var files: [JSONValue] = []
@@ -111,10 +117,15 @@ enum MergeCommand: Command {
     } catch {
       return try failed(error, outcome: outcome, io: io)
     }
-    let document = ReportJSON.document(command: header.command, files: files, unpairedOriginals: unpaired)
-    let report = AuditReport(command: header.command, files: files.compactMap(ReportJSON.fileReport), unpairedOriginals: unpaired)
+    // The config's own findings (PA020, PA021 over every shard): an entry of the config's path.
+    let own = gate.configFindings()
+    if let config = gate.gate.config, !own.isEmpty { files.append(ReportJSON.file(FileReport(output: config.path, findings: own))) }
+    let summary: GateSummary? = gate.gate.config == nil && gate.gate.baseline == nil ? nil : gate.summary
+    let document = ReportJSON.document(command: header.command, files: files, unpairedOriginals: unpaired, gate: summary)
+    var report = AuditReport(command: header.command, files: files.compactMap(ReportJSON.fileReport), unpairedOriginals: unpaired)
+    report.gate = summary
     outcome.worstFinding = report.findings.worstSeverity
-    if format == "github" { ReportOutput.appendStepSummary(report, io: io, command: spec.name, outcome: &outcome) }
+    if format == "github" { ReportOutput.appendStepSummary(report.counting, io: io, command: spec.name, outcome: &outcome) }
     let text = format == "json" ? document.serialized() + "\n"
       : ReportOutput.render(report, format: format, style: io.style(OptionValues.colour(parsed)), failOn: outcome.failOn, outcome: outcome)
     OptionValues.emit(text, parsed: parsed, io: io, forPeople: OptionValues.isForPeople(format), command: spec.name, outcome: &outcome)

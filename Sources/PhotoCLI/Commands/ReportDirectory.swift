@@ -14,10 +14,13 @@ enum ReportDirectory {
 
   static func write(_ report: AuditReport, to directory: String, failOn: Severity?, jobs: Int, thumbnails: Thumbnails?,
                     context: HTMLReport.Context) throws(SystemError) {
-    let html = HTMLReport.render(report, thumbnails: thumbnails?.displayed ?? [:], embeddedThumbnails: thumbnails?.embedded ?? [:],
+    // report.json keeps what the config allows and the baseline has, marked; the others leave
+    // them out and count them.
+    let counting = report.counting
+    let html = HTMLReport.render(counting, thumbnails: thumbnails?.displayed ?? [:], embeddedThumbnails: thumbnails?.embedded ?? [:],
                                  context: context, figures: thumbnails != nil)
     let json = ReportJSON.document(report, jobs: jobs).serializedBytes(jobs: jobs, suffix: "\n")
-    let texts = [ReportText.markdown(report), JUnitReport.render(report, failOn: failOn), html].map { Array($0.utf8) }
+    let texts = [ReportText.markdown(counting), JUnitReport.render(counting, failOn: failOn), html].map { Array($0.utf8) }
     try FolderReplacement.replace(directory, with: Array(zip(names, [json] + texts)))
   }
 

@@ -25,7 +25,7 @@ enum VerifyCommand: Command {
       CommonOptions.noPixels, CommonOptions.maxPixels, CommonOptions.fileTimeout, CommonOptions.maxMemory,
       CommonOptions.format(ReportOutput.formats), CommonOptions.output, CommonOptions.jobs, CommonOptions.quiet,
       CommonOptions.failOn, CommonOptions.policy, CommonOptions.reveal,
-    ] + CommonOptions.colour + CommonOptions.selection,
+    ] + CommonOptions.gate + CommonOptions.colour + CommonOptions.selection,
     examples: [
       Example("photoaudit verify upload/IMG_0001.jpg", "its descriptor upload/IMG_0001.json names the original"),
       Example("photoaudit verify upload/IMG_0002.jpg --descriptor upload/IMG_0002.json --original originals/IMG_0002.jpg"),
@@ -36,7 +36,8 @@ enum VerifyCommand: Command {
   static func run(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome {
     let jobs = try OptionValues.jobs(parsed, command: spec.name)
     var options = AuditOptions()
-    options.policy = try OptionValues.policy(parsed, command: spec.name)
+    let gate = try OptionValues.gate(parsed, io: io, command: spec.name)
+    options.policy = try OptionValues.policy(parsed, gate: gate, command: spec.name)
     options.comparePixels = !parsed.has(CommonOptions.noPixels)
     options.maxPixels = try OptionValues.maxPixels(parsed, command: spec.name)
     let budget = try OptionValues.fileTimeout(parsed, command: spec.name)
@@ -100,7 +101,7 @@ enum VerifyCommand: Command {
                                        maxPixels: options.maxPixels, reveal: parsed.has(CommonOptions.reveal))
       let batch = StreamedReport.Batch(header: header, count: sorted.count, output: { sorted[$0] }, job: { sorted[$0] },
                                        check: { output, token in check(output, token) }, overBudget: overBudget)
-      var outcome = try StreamedReport.run(batch, spec: spec, parsed: parsed, io: io, jobs: jobs, budget: budget)
+      var outcome = try StreamedReport.run(batch, spec: spec, parsed: parsed, io: io, jobs: jobs, budget: budget, gate: gate)
       outcome.missingInputs = found.missingNamed
       outcome.unreadableInputs = outcome.unreadableInputs.filter { !found.missingNamed.contains($0) }
       return outcome
@@ -113,7 +114,8 @@ enum VerifyCommand: Command {
       (overBudget(output), false)
     }
     progress.finish()
-    let report = AuditReport(command: spec.name, files: results.map(\.0))
+    var report = AuditReport(command: spec.name, files: results.map(\.0))
+    ReportOutput.gate(&report, gate: gate, fingerprints: ReportOutput.printsFingerprints(OptionValues.format(parsed, spec: spec)), jobs: jobs)
     var outcome = Outcome(report: report, failOn: OptionValues.failOn(parsed))
     outcome.missingInputs = found.missingNamed
     // An output that cannot be read at all: exit 3, as in every single-file command.

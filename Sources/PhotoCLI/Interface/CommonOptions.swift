@@ -16,8 +16,15 @@ enum CommonOptions {
   static let noColor = OptionSpec.flag(["--no-color"], "the same as --color never")
   static let failOn = OptionSpec.value(["--fail-on"], "LEVEL", "exit 1 when a finding is at or above LEVEL: error, warning or info; or none: never for findings (shard workers: the gate is at merge)",
                                        completion: .choices(["error", "warning", "info", "none"]), default: "error")
-  static let policy = OptionSpec.value(["--policy"], "FILE", "JSON policy that disables findings or changes their severity, e.g. {\"disable\": [\"PA007\"], \"severity\": {\"PA011\": \"error\"}}",
+  static let policy = OptionSpec.value(["--policy"], "FILE", "JSON policy that disables findings or changes their severity, e.g. {\"disable\": [\"PA007\"], \"severity\": {\"PA011\": \"error\"}}; it replaces the config's policy as a whole",
                                        completion: .file)
+  static let config = OptionSpec.value(["--config"], "FILE", "the config (policy and allow entries, docs/config.md) instead of PHOTOAUDIT_CONFIG or .photoaudit.json in the current folder or the git top level",
+                                       completion: .file)
+  static let noConfig = OptionSpec.flag(["--no-config"], "use no config, not even .photoaudit.json or PHOTOAUDIT_CONFIG")
+  static let baseline = OptionSpec.value(["--baseline"], "FILE", "an earlier JSON, JSONL or SARIF report of photoaudit: only findings not in it count toward --fail-on (matched by fingerprint, never by line or path alone)",
+                                         completion: .file)
+  /// The config options of the commands that gate on findings (verify, audit, merge).
+  static let gate = [config, noConfig, baseline]
   static let maxPixels = OptionSpec.value(["--max-pixels"], "N", "refuse to decode images of more than N pixels (decompression bombs); their pixels are not compared, and the report says so",
                                           default: "200000000")
   static let fileTimeout = OptionSpec.value(["--file-timeout"], "SECONDS", "time budget per file; a file over it gets no clean verdict (PA015 incomplete-check in reports, an error in inspect) and the batch goes on",

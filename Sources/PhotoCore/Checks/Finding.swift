@@ -11,8 +11,9 @@ public enum Severity: String, Sendable, Equatable, Hashable, Comparable, Codable
 }
 
 extension Sequence<Finding> {
-  /// The worst severity among these findings, nil when there are none.
-  public var worstSeverity: Severity? { Severity.worst(lazy.map(\.severity)) }
+  /// The worst severity among the findings that gate (`Finding.gates`: not allowed by the
+  /// config, not unchanged since the baseline), nil when there are none.
+  public var worstSeverity: Severity? { Severity.worst(lazy.filter(\.gates).map(\.severity)) }
 }
 
 /// The SPEC's finding IDs, with their stable names and default severities.
@@ -36,6 +37,8 @@ public enum FindingID: String, Sendable, Equatable, Hashable, Codable, CaseItera
   case generationMetadata = "PA017"
   case provenanceManifest = "PA018"
   case outputUnprocessed = "PA019"
+  case allowEntryExpired = "PA020"
+  case allowEntryUnused = "PA021"
 
   /// The stable kebab-case name ("gps-claim-false").
   public var name: String {
@@ -59,13 +62,16 @@ public enum FindingID: String, Sendable, Equatable, Hashable, Codable, CaseItera
     case .generationMetadata: "generation-metadata"
     case .provenanceManifest: "provenance-manifest"
     case .outputUnprocessed: "output-unprocessed"
+    case .allowEntryExpired: "allow-entry-expired"
+    case .allowEntryUnused: "allow-entry-unused"
     }
   }
 
   /// The SPEC's severity, before any policy.
   public var defaultSeverity: Severity {
     switch self {
-    case .locationText, .identifyingFields, .iccDropped, .unaccountedBytes, .generationMetadata, .outputUnprocessed: .warning
+    case .locationText, .identifyingFields, .iccDropped, .unaccountedBytes, .generationMetadata, .outputUnprocessed,
+         .allowEntryExpired, .allowEntryUnused: .warning
     case .claimUnderstated, .provenanceManifest: .info
     default: .error
     }
@@ -107,6 +113,19 @@ public struct Finding: Sendable, Equatable, Hashable, Codable {
   /// After `revealed()`: the redacted evidence the values replaced, so that a report written
   /// with values (JSON `redacted_evidence`) can be redacted again (`merge` without `--reveal`).
   public var redactedEvidence: String?
+  /// The finding's `photoaudit/v1` fingerprint (`ReportFingerprints`), once the report is
+  /// assembled; nil before.
+  public var reportFingerprint: String?
+  /// The allow entry of the config that accepts this finding; nil when none does. An allowed
+  /// finding stays in the report and does not count toward `--fail-on`.
+  public var suppression: Suppression?
+  /// With `--baseline`: whether the finding was in the baseline (`unchanged`, it does not count
+  /// toward `--fail-on`) or not (`new`); nil without a baseline.
+  public var baseline: BaselineState?
+
+  /// True when the finding counts toward `--fail-on` and a file's verdict: not allowed, not
+  /// unchanged since the baseline.
+  public var gates: Bool { suppression == nil && baseline != .unchanged }
 
   /// A finding whose evidence holds no secret value. Disfavoured: an interpolated literal
   /// becomes `RedactableText` (the other initializer), so a `\(secret:)` or a nested

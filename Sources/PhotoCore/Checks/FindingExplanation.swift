@@ -154,6 +154,20 @@ extension FindingID {
       fix: "Find why the pipeline skipped the file (an error path that uploads the original, a size check that lets small files through) and process it.",
       exampleCommand: nil,
       exampleOutput: ["PA019 error   output-unprocessed: the output is byte-identical to its original"])
+    case .allowEntryExpired: FindingExplanation(
+      summary: "an allow entry of the config has expired: it no longer allows anything",
+      meaning: "An entry of `allow` in `.photoaudit.json` (docs/config.md) has an `expires` date before today (UTC). From the day after that date it stops allowing: the findings it accepted count toward `--fail-on` again. The finding's file is the config, its tag the entry (`allow[N]`).",
+      why: "An allowlist that never expires rots: an exception made for one release keeps hiding leaks for years. The date makes someone look at it again.",
+      fix: "Fix what the entry allowed (and delete the entry), or, when the exception still holds, give it a later `expires` and say why in its `reason`.",
+      exampleCommand: nil,
+      exampleOutput: ["PA020 warning allow-entry-expired: allow[0] (path \"legacy/**\", PA006) expired on 2026-06-30: it no longer allows findings"])
+    case .allowEntryUnused: FindingExplanation(
+      summary: "an allow entry of the config matched no finding in the run",
+      meaning: "An entry of `allow` in `.photoaudit.json` (docs/config.md) accepted no finding of this run: its path glob or SHA-256 names no file with findings, or its id or carrier does not fit them. For `merge` it is decided over the merged shards, not per shard; a sharded `audit` does not report it.",
+      why: "An entry that matches nothing is stale (the file was fixed or removed) or mistyped; either way it should go before it allows something it was never meant to.",
+      fix: "Delete the entry, or correct its path, sha256, id or carrier.",
+      exampleCommand: nil,
+      exampleOutput: ["PA021 warning allow-entry-unused: unused allow entry allow[1] (path \"old/*.jpg\", PA001): it matched no finding"])
     }
   }
 }

@@ -14,6 +14,11 @@ public struct Policy: Sendable, Equatable, Codable {
   public static func parse(_ bytes: [UInt8]) throws(Problem) -> Policy {
     let doc: JSONValue
     do { doc = try JSONParser.parse(bytes) } catch { throw Problem(reason: "\(error)") }
+    return try parse(doc)
+  }
+
+  /// Parses a policy object (a config's `"policy"`).
+  public static func parse(_ doc: JSONValue) throws(Problem) -> Policy {
     guard case .object(let members) = doc else { throw Problem(reason: "must be a JSON object") }
     var policy = Policy()
     for (key, value) in members {

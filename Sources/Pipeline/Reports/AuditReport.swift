@@ -54,11 +54,24 @@ public struct AuditReport: Sendable, Equatable {
   public var files: [FileReport]
   /// Originals for which no output was found (audit with --originals).
   public var unpairedOriginals: [String]
+  /// The config and baseline in effect and what they did (`ReportGate`); nil without either.
+  public var gate: GateSummary?
 
   public init(command: String, files: [FileReport], unpairedOriginals: [String] = []) {
     self.command = command
     self.files = files
     self.unpairedOriginals = unpairedOriginals
+  }
+
+  /// The report as the formats that list only what counts show it (table, Markdown, CSV,
+  /// JUnit, Code Quality, GitHub annotations, report.html): without the findings an allow
+  /// entry accepts or the baseline has, which `gate`'s line counts instead. JSON, JSONL and
+  /// SARIF keep them, marked.
+  public var counting: AuditReport {
+    guard gate != nil else { return self }
+    var copy = self
+    for i in copy.files.indices { copy.files[i].findings.removeAll { !$0.gates } }
+    return copy
   }
 
   public var findings: [Finding] { files.flatMap(\.findings) }

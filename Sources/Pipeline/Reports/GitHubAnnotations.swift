@@ -23,6 +23,8 @@ public enum GitHubAnnotations {
         out += "::\(command(f.severity)) file=\(property(path)),title=\(property("\(f.id.rawValue) \(f.id.name)"))::\(data(f.evidence))\n"
       }
     }
+    // What the config and the baseline left out, as one notice.
+    if let line = report.gate?.line { out += "::notice title=photoaudit::\(data(line))\n" }
     return out
   }
 

@@ -12,6 +12,7 @@ public enum GitHubStepSummary {
   public static func render(_ report: AuditReport, failOn: Severity?, base: String) -> String {
     let md = SafeText.markdown
     var out = "## photoaudit \(md(report.command))\n\n\(ReportText.summaryLine(report))\n\n"
+    if let gate = report.gate?.line { out += md(gate) + "\n\n" }
     if !report.counts.isEmpty {
       out += "| finding | name | severity | count |\n|---|---|---|---|\n"
       for c in report.counts { out += "| \(c.id.rawValue) | \(c.id.name) | \(c.severity.rawValue) | \(c.count) |\n" }

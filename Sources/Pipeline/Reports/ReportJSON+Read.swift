@@ -34,6 +34,11 @@ extension ReportJSON {
                           severity: severity)
     finding.fingerprint = object["fingerprint"]?.stringValue
     finding.redactedEvidence = object["redacted_evidence"]?.stringValue
+    finding.reportFingerprint = object["fingerprints"]?[ReportFingerprints.recipe]?.stringValue
+    if let s = object["suppression"], let reason = s["reason"]?.stringValue, let entry = s["entry"]?.stringValue {
+      finding.suppression = Suppression(reason: reason, entry: entry, expires: s["expires"]?.stringValue)
+    }
+    finding.baseline = object["baseline"]?.stringValue.flatMap(BaselineState.init(rawValue:))
     return finding
   }
 

@@ -18,19 +18,30 @@ public enum ReportJSON {
     } else {
       files = all.map(file)
     }
-    return document(command: report.command, files: files, unpairedOriginals: report.unpairedOriginals)
+    return document(command: report.command, files: files, unpairedOriginals: report.unpairedOriginals, gate: report.gate)
   }
 
   /// The document from file objects (as `merge` reads them from JSONL shards): files sorted by
   /// output path, the summary computed from them, so every way of producing a report over the
   /// same files gives the same bytes.
-  public static func document(command: String, files: [JSONValue], unpairedOriginals: [String]) -> JSONValue {
+  public static func document(command: String, files: [JSONValue], unpairedOriginals: [String], gate: GateSummary? = nil) -> JSONValue {
     let sorted = files.sorted { PathOrder.less($0["output"]?.stringValue ?? "", $1["output"]?.stringValue ?? "") }
     let findings = sorted.flatMap { $0["findings"]?.arrayValue ?? [] }
-    return .object([
+    var members: [(String, JSONValue)] = [
       ("schema", .string(schema)),
       ("command", .string(command)),
       ("summary", summary(files: sorted, findings: findings, unpaired: unpairedOriginals.count)),
+    ]
+    // The config and baseline in effect (only then present).
+    if let config = gate?.config {
+      members.append(("config", .object([("path", .string(config.path)), ("sha256", .string(config.sha256)),
+                                         ("allowed", .int(Int64(gate?.allowed ?? 0)))])))
+    }
+    if let baseline = gate?.baseline {
+      members.append(("baseline", .object([("path", .string(baseline.path)), ("matched", .int(Int64(baseline.matched))),
+                                           ("new", .int(Int64(baseline.new))), ("absent", .int(Int64(baseline.absent)))])))
+    }
+    return .object(members + [
       ("files", .array(sorted)),
       ("unpaired_originals", .array(unpairedOriginals.sorted(by: PathOrder.less).map { .string($0) })),
       ("findings", .array(findings)),
@@ -147,6 +158,13 @@ public enum ReportJSON {
     ]
     if let fingerprint = f.fingerprint { members.append(("fingerprint", .string(fingerprint))) }
     if let redacted = f.redactedEvidence { members.append(("redacted_evidence", .string(redacted))) }
+    // What the config and baseline decided (docs/config.md), when they were in effect.
+    if let print = f.reportFingerprint { members.append(("fingerprints", .object([(ReportFingerprints.recipe, .string(print))]))) }
+    if let s = f.suppression {
+      members.append(("suppression", .object([("kind", .string("allow")), ("reason", .string(s.reason)), ("entry", .string(s.entry)),
+                                              ("expires", .optional(s.expires) { .string($0) })])))
+    }
+    if let state = f.baseline { members.append(("baseline", .string(state.rawValue))) }
     return .object(members)
   }
 }

@@ -19,6 +19,17 @@ extension ReportStream {
     public var complete = false
     /// The kept file records, counted.
     public var tally = ReportTally()
+    /// The kept findings as the fingerprint recipe counts them — (file, id, carrier, tag), by
+    /// how many — so the rest of the stream continues their `n` (`ReportFingerprints.Counter`).
+    public var findingKeys: [ReportFingerprints.Key: Int] = [:]
+    /// The kept findings' fingerprints that were `unchanged` against the baseline, by how many;
+    /// and the allow entries (`allow[N]`) they used.
+    public var unchanged: [String: Int] = [:]
+    public var allowEntries: Set<String> = []
+    /// Kept findings that were `new` against the baseline, and that an allow entry accepted.
+    public var new = 0, allowed = 0
+    /// The files of kept findings that may be read for their digest (`digestable`).
+    public var digestable: Set<String> = []
 
     /// Nothing recorded: a stream to start.
     public init() {}
@@ -95,6 +106,18 @@ extension ReportStream {
         throw .otherInputs(path: path, line: line, found: "a record of \(found)", expected: expected())
       }
       recorded.inputs += 1
+      if let file = ReportJSON.fileReport(record) {
+        recorded.digestable.formUnion(ReportFingerprints.digestable(file))
+        for f in file.findings {
+          recorded.findingKeys[ReportFingerprints.Key(f), default: 0] += 1
+          if f.baseline == .unchanged, let print = f.reportFingerprint { recorded.unchanged[print, default: 0] += 1 }
+          if f.baseline == .new { recorded.new += 1 }
+          if let entry = f.suppression?.entry {
+            recorded.allowEntries.insert(entry)
+            recorded.allowed += 1
+          }
+        }
+      }
     case "unpaired_original":
       let found = record["original"]?.stringValue ?? ""
       guard recorded.inputs == inputs, recorded.unpairedOriginals < unpairedOriginals.count,

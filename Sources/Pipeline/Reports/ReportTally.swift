@@ -17,16 +17,18 @@ public struct ReportTally: Sendable, Equatable {
   /// The most severe finding counted, nil when there is none.
   public var worst: Severity? { Severity.worst(bySeverity.filter { $0.value > 0 }.keys) }
 
-  /// Counts a checked file.
+  /// Counts a checked file (its findings that gate: not allowed, not in the baseline).
   public mutating func add(_ file: FileReport) {
-    add(severities: file.findings.map(\.severity))
+    add(severities: file.findings.filter(\.gates).map(\.severity))
   }
 
-  /// Counts a file record read back (its findings' severities); false when it is not one.
+  /// Counts a file record read back (the severities of its findings that gate); false when it
+  /// is not one.
   @discardableResult
   public mutating func add(record: JSONValue) -> Bool {
     guard let findings = record["findings"]?.arrayValue else { return false }
-    add(severities: findings.compactMap { $0["severity"]?.stringValue.flatMap(Severity.init(rawValue:)) })
+    add(severities: findings.filter { $0["suppression"] == nil && $0["baseline"]?.stringValue != "unchanged" }
+      .compactMap { $0["severity"]?.stringValue.flatMap(Severity.init(rawValue:)) })
     return true
   }
 

@@ -6,6 +6,7 @@ public enum ReportText {
   public static func table(_ report: AuditReport, style: TextStyle) -> String {
     let t = SafeText.plain
     var out = summaryLine(report) + "\n"
+    if let gate = report.gate?.line { out += t(gate) + "\n" }
     if !report.counts.isEmpty {
       out += TextTable(headers: ["finding", "name", "severity", "count"], rows: report.counts.map {
         [$0.id.rawValue, $0.id.name, $0.severity.rawValue, String($0.count)]
@@ -78,6 +79,7 @@ public enum ReportText {
   public static func markdown(_ report: AuditReport) -> String {
     let md = SafeText.markdown, code = SafeText.markdownCode
     var out = "## photoaudit \(md(report.command))\n\n\(summaryLine(report))\n\n"
+    if let gate = report.gate?.line { out += md(gate) + "\n\n" }
     if !report.counts.isEmpty {
       out += "| finding | name | severity | count |\n|---|---|---|---|\n"
       for c in report.counts { out += "| \(c.id.rawValue) | \(c.id.name) | \(c.severity.rawValue) | \(c.count) |\n" }

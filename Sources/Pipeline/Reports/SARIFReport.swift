@@ -76,7 +76,7 @@ public enum SARIFReport {
           ("command", .string(report.command)),
           ("files", .int(Int64(report.files.count))),
           ("fingerprintRecipe", .string(ReportFingerprints.recipe)),
-        ])),
+        ] + gateProperties(report.gate))),
       ])])),
     ])
   }
@@ -95,7 +95,7 @@ public enum SARIFReport {
       if let commit = git.commit { properties.append(("commit", .string(commit))) }
       properties.append(("blob", .string(git.blob)))
     }
-    return .object([
+    var members: [(String, JSONValue)] = [
       ("ruleId", .string(finding.id.rawValue)),
       ("ruleIndex", .int(Int64(SARIFRules.index(finding.id)))),
       ("level", .string(SARIFRules.level(finding.severity))),
@@ -107,7 +107,32 @@ public enum SARIFReport {
         ("region", .object([("startLine", .int(1))])),
       ]))])])),
       ("partialFingerprints", .object([(ReportFingerprints.recipe, .string(fingerprint))])),
-      ("properties", .object(properties)),
-    ])
+    ]
+    // An allow entry of the config accepts it: kept, suppressed, with the entry's reason.
+    // [3.27.23 suppressions, 3.35 suppression]
+    if let suppression = finding.suppression {
+      members.append(("suppressions", .array([.object([("kind", .string("external")), ("status", .string("accepted")),
+                                                       ("justification", .string(suppression.reason))])])))
+      properties.append(("allowEntry", .string(suppression.entry)))
+      if let expires = suppression.expires { properties.append(("allowExpires", .string(expires))) }
+    }
+    // Against `--baseline`. [3.27.24 baselineState]
+    if let state = finding.baseline { members.append(("baselineState", .string(state.rawValue))) }
+    members.append(("properties", .object(properties)))
+    return .object(members)
+  }
+
+  /// The run's config and baseline, when in effect.
+  static func gateProperties(_ gate: GateSummary?) -> [(String, JSONValue)] {
+    var members: [(String, JSONValue)] = []
+    if let config = gate?.config {
+      members.append(("config", .object([("path", .string(config.path)), ("sha256", .string(config.sha256)),
+                                         ("allowed", .int(Int64(gate?.allowed ?? 0)))])))
+    }
+    if let baseline = gate?.baseline {
+      members.append(("baseline", .object([("path", .string(baseline.path)), ("matched", .int(Int64(baseline.matched))),
+                                           ("new", .int(Int64(baseline.new))), ("absent", .int(Int64(baseline.absent)))])))
+    }
+    return members
   }
 }
