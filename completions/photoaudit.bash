@@ -99,7 +99,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--originals --outputs --pairs --report-dir --shard --shards --resume --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --reveal --no-thumbnails --config --no-config --baseline --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--originals --outputs --pairs --report-dir --git --staged --git-repo --shard --shards --resume --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --reveal --no-thumbnails --config --no-config --baseline --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -d -- "$cur")) ;;
     sanitize)
