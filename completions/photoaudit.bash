@@ -70,7 +70,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--descriptor -d --original --originals --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --reveal --config --no-config --baseline --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--descriptor -d --original --originals --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --reveal --config --no-config --baseline --fingerprints --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     audit)
@@ -99,7 +99,7 @@ _photoaudit() {
         --exclude) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--originals --outputs --pairs --report-dir --git --staged --git-repo --shard --shards --resume --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --reveal --no-thumbnails --config --no-config --baseline --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--originals --outputs --pairs --report-dir --git --staged --git-repo --shard --shards --resume --no-pixels --max-pixels --file-timeout --max-memory --format --output -o --jobs -j --quiet -q --fail-on --policy --reveal --no-thumbnails --config --no-config --baseline --fingerprints --color --no-color --files-from -0 --null --ext --include --exclude --follow-symlinks --allow-empty --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -d -- "$cur")) ;;
     sanitize)
@@ -152,7 +152,7 @@ _photoaudit() {
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
       esac
       if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--expect --format --output -o --fail-on --policy --reveal --config --no-config --baseline --color --no-color --help -h" -- "$cur")); return
+        COMPREPLY=($(compgen -W "--expect --format --output -o --fail-on --policy --reveal --config --no-config --baseline --fingerprints --color --no-color --help -h" -- "$cur")); return
       fi
       COMPREPLY=($(compgen -f -- "$cur")) ;;
     explain)

@@ -42,7 +42,7 @@ enum StreamedReport {
     /// The allow entries that accepted a finding of it.
     var used: Set<Int> = []
 
-    init(_ checked: Checked, command: String, gate: ReportGate) {
+    init(_ checked: Checked, command: String, gate: ReportGate, fingerprints: Bool) {
       output = checked.report.output
       unreadable = checked.unreadable
       var report = checked.report
@@ -50,8 +50,9 @@ enum StreamedReport {
         line = ReportStream.fileLine(report, command: command)
         return
       }
-      // The file's bytes read once more (its digest), here on the worker's thread.
-      digests = ReportFingerprints.contentDigests(of: ReportFingerprints.digestable(report), jobs: 1)
+      // The file's bytes read once more (its digest), here on the worker's thread, when the
+      // stream prints fingerprints or the baseline or an allow entry by SHA-256 needs them.
+      if fingerprints { digests = ReportFingerprints.contentDigests(of: ReportFingerprints.digestable(report), jobs: 1) }
       used = gate.allow(&report.findings, contentDigests: digests)
       self.report = report
     }
@@ -65,7 +66,13 @@ enum StreamedReport {
     var used: Set<Int> = []
     var allowed = 0
 
-    init(_ gate: ReportGate) { baseline = gate.baseline.map { BaselineTally(baseline: $0.baseline) } }
+    /// Findings are fingerprinted (`--fingerprints`, or the gate needs the digests).
+    let fingerprints: Bool
+
+    init(_ gate: ReportGate, fingerprints: Bool) {
+      baseline = gate.baseline.map { BaselineTally(baseline: $0.baseline) }
+      self.fingerprints = fingerprints
+    }
 
     /// The record's line, its findings fingerprinted and matched against the baseline; and the
     /// severities of those that gate.
@@ -73,8 +80,10 @@ enum StreamedReport {
       guard var report = record.report else { return (record.line ?? "", []) }
       used.formUnion(record.used)
       allowed += report.findings.filter { $0.suppression != nil }.count
-      let prints = counter.fingerprints(report.findings, contentDigests: record.digests)
-      for i in report.findings.indices { report.findings[i].reportFingerprint = prints[i] }
+      if fingerprints {
+        let prints = counter.fingerprints(report.findings, contentDigests: record.digests)
+        for i in report.findings.indices { report.findings[i].reportFingerprint = prints[i] }
+      }
       baseline?.mark(&report.findings)
       return (ReportStream.fileLine(report, command: command), report.findings.filter(\.gates).map(\.severity))
     }
@@ -105,11 +114,14 @@ enum StreamedReport {
     } else {
       sink = StreamSink(file: nil, io: io, tally: recorded.tally)
     }
-    let delivery = Delivery(gate)
+    let fingerprints = ReportOutput.printsFingerprints("jsonl", parsed) || gate.needsDigests
+    let delivery = Delivery(gate, fingerprints: fingerprints)
     if recorded.inputs > 0 {
       // What the kept records hold, so the rest continues them: the fingerprints' counts (their
       // files read once more), the baseline's matches, the allow entries used.
-      delivery.counter.count(recorded.findingKeys, contentDigests: ReportFingerprints.contentDigests(of: recorded.digestable.sorted(), jobs: jobs))
+      if fingerprints {
+        delivery.counter.count(recorded.findingKeys, contentDigests: ReportFingerprints.contentDigests(of: recorded.digestable.sorted(), jobs: jobs))
+      }
       delivery.baseline?.count(unchanged: recorded.unchanged, new: recorded.new)
       delivery.used = Set(recorded.allowEntries.compactMap { entry in Int(entry.dropFirst("allow[".count).dropLast()) })
       delivery.allowed = recorded.allowed
@@ -122,9 +134,9 @@ enum StreamedReport {
       let command = batch.header.command
       BudgetedParallelMap.stream(count: batch.count - start, jobs: jobs, seconds: budget, item: { batch.job(start + $0) },
                                  done: progress.tick) { job, token in
-        Record(batch.check(job, token), command: command, gate: gate)
+        Record(batch.check(job, token), command: command, gate: gate, fingerprints: fingerprints)
       } overBudget: { job in
-        Record(Checked(report: batch.overBudget(job)), command: command, gate: gate)
+        Record(Checked(report: batch.overBudget(job)), command: command, gate: gate, fingerprints: fingerprints)
       } deliver: { _, record in
         let (line, severities) = delivery.finish(record, command: command)
         guard sink.write(line) else { return false }

@@ -50,8 +50,11 @@ import Testing
     let a = tree.root + "/legacy/a.jpg"
     let without = tree.run(["verify", a, "--format", "json", "--quiet", "--no-config"])
     #expect(without.status == 1)
-    let r = tree.run(["verify", a, "--format", "json", "--quiet", "--config", tree.config])
+    let r = tree.run(["verify", a, "--format", "json", "--quiet", "--config", tree.config, "--fingerprints"])
     #expect(r.status == 0, "\(r.err)")
+    // Without --fingerprints a JSON report does not hash the file again: no fingerprints.
+    let plain = tree.run(["verify", a, "--format", "json", "--quiet", "--config", tree.config])
+    #expect(try Self.findings(plain.out).allSatisfy { $0["fingerprints"] == nil })
     let findings = try Self.findings(r.out)
     #expect(findings.map { $0["id"]?.stringValue } == ["PA001"])
     #expect(findings.first?["suppression"] == .object([("kind", .string("allow")), ("reason", .string("old uploads, fixed upstream")),
@@ -89,7 +92,7 @@ import Testing
     #expect(suppressed.count == 1)
     #expect(suppressed.first?["suppressions"] == .array([.object([("kind", .string("external")), ("status", .string("accepted")),
                                                                   ("justification", .string("old uploads, fixed upstream"))])]))
-    let json = tree.run(["audit", tree.root, "--no-pixels", "--quiet", "--format", "json", "--config", tree.config])
+    let json = tree.run(["audit", tree.root, "--no-pixels", "--quiet", "--format", "json", "--config", tree.config, "--fingerprints"])
     #expect(json.status == 1)  // new/b.jpg
     #expect(try SchemaValidator.validate(json.out, schema: SchemaValidator.directory.appendingPathComponent("report-v1.json")).isEmpty)
     let baseline = tree.root + "/base.json"
@@ -210,7 +213,7 @@ import Testing
     let b = tree.root + "/new/b.jpg", aside = elsewhere.path + "/b.later"
     try FileManager.default.moveItem(atPath: b, toPath: aside)
     let baseline = elsewhere.path + "/baseline." + format
-    let first = tree.run(["audit", tree.root, "--no-pixels", "--quiet", "--fail-on", "none", "--format", format, "-o", baseline])
+    let first = tree.run(["audit", tree.root, "--no-pixels", "--quiet", "--fail-on", "none", "--format", format, "--fingerprints", "-o", baseline])
     #expect(first.status == 0)
     let same = tree.run(["audit", tree.root, "--no-pixels", "--quiet", "--baseline", baseline, "--format", "json"])
     #expect(same.status == 0, "\(same.err)")
@@ -238,7 +241,13 @@ import Testing
     try #"{"schema": "photoaudit/report/v1", "findings": [{"id": "PA001", "severity": "error"}]}"#.write(toFile: old, atomically: true, encoding: .utf8)
     let r = tree.run(["verify", tree.root + "/clean.jpg", "--baseline", old])
     #expect(r.status == 2)
-    #expect(r.err == "photoaudit verify: cannot use --baseline \(old): it has findings without a photoaudit/v1 fingerprint (write it again with this version of photoaudit). See 'photoaudit verify --help'.\n")
+    #expect(r.err == "photoaudit verify: cannot use --baseline \(old): it has findings without a photoaudit/v1 fingerprint (a baseline is a report written with --format sarif, or --format json or jsonl with --fingerprints). See 'photoaudit verify --help'.\n")
+    // A JSON report written without --fingerprints is refused the same way.
+    let plain = tree.root + "/plain.json"
+    let leak = tree.run(["audit", tree.root, "--no-pixels", "--quiet", "--fail-on", "none", "--format", "json", "-o", plain])
+    #expect(leak.status == 0)
+    let refused = tree.run(["verify", tree.root + "/clean.jpg", "--baseline", plain])
+    #expect(refused.status == 2 && refused.err.contains("--fingerprints"), "\(refused.err)")
     let missing = tree.run(["verify", tree.root + "/clean.jpg", "--baseline", tree.root + "/none.json"])
     #expect(missing.status == 2)
     #expect(missing.err == "photoaudit verify: cannot use --baseline \(tree.root)/none.json: no such file. See 'photoaudit verify --help'.\n")

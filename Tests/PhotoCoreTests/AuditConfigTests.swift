@@ -186,14 +186,16 @@ import Testing
   }
 
   @Test(arguments: [
-    ("{\"schema\": \"photoaudit/report/v1\", \"findings\": [{\"id\": \"PA001\"}]}", "has findings without a photoaudit/v1 fingerprint (write it again with this version of photoaudit)"),
-    ("{\"version\": \"2.1.0\", \"runs\": [{\"results\": [{\"ruleId\": \"x\", \"partialFingerprints\": {\"other/v1\": \"1\"}}]}]}", "has findings without a photoaudit/v1 fingerprint (write it again with this version of photoaudit)"),
-    ("{\"a\": 1}", "is neither a photoaudit JSON report, a JSONL stream nor a SARIF log"),
-    ("not json", "is not JSON: invalid JSON at byte 0: unexpected character"),
-    ("{\"schema\": \"photoaudit/report/v1\", \"type\": \"file\"}\n{\"x\": 1}\n", "line 2 is not a photoaudit/report/v1 record"),
+    ("{\"schema\": \"photoaudit/report/v1\", \"findings\": [{\"id\": \"PA001\"}]}",
+     Baseline.Problem(reason: "has findings without a photoaudit/v1 fingerprint", kind: .noFingerprints)),
+    ("{\"version\": \"2.1.0\", \"runs\": [{\"results\": [{\"ruleId\": \"x\", \"partialFingerprints\": {\"other/v1\": \"1\"}}]}]}",
+     Baseline.Problem(reason: "has findings without a photoaudit/v1 fingerprint", kind: .noFingerprints)),
+    ("{\"a\": 1}", Baseline.Problem(reason: "is neither a photoaudit JSON report, a JSONL stream nor a SARIF log")),
+    ("not json", Baseline.Problem(reason: "is not JSON: invalid JSON at byte 0: unexpected character")),
+    ("{\"schema\": \"photoaudit/report/v1\", \"type\": \"file\"}\n{\"x\": 1}\n", Baseline.Problem(reason: "line 2 is not a photoaudit/report/v1 record")),
   ])
-  func baselineProblems(text: String, reason: String) {
-    #expect(throws: Baseline.Problem(reason: reason)) { try Baseline.parse(Array(text.utf8)) }
+  func baselineProblems(text: String, problem: Baseline.Problem) {
+    #expect(throws: problem) { try Baseline.parse(Array(text.utf8)) }
   }
 
   @Test func emptyReportIsAnEmptyBaseline() throws {

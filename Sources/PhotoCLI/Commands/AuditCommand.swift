@@ -104,7 +104,7 @@ enum AuditCommand: Command {
     }
     progress.finish()
     var report = AuditReport(command: spec.name, files: files, unpairedOriginals: plan.unpairedOriginals)
-    ReportOutput.gate(&report, gate: gate, fingerprints: ReportOutput.printsFingerprints(format) || directory != nil, jobs: jobs)
+    ReportOutput.gate(&report, gate: gate, fingerprints: ReportOutput.printsFingerprints(format, parsed) || directory != nil, jobs: jobs)
     io.keepUntilExit(report)
     var outcome = Outcome(report: report, failOn: OptionValues.failOn(parsed))
     if let directory {

@@ -33,7 +33,7 @@ enum MergeCommand: Command {
 
   static func run(_ parsed: ParsedArguments, io: CommandIO) throws(UsageError) -> Outcome {
     let format = OptionValues.format(parsed, spec: spec)
-    let gate = MergeGate(try OptionValues.gate(parsed, io: io, command: spec.name), format: format)
+    let gate = MergeGate(try OptionValues.gate(parsed, io: io, command: spec.name), format: format, parsed: parsed)
     // --policy, else the config's: applied again to the shards' findings.
     let policy = parsed.has(CommonOptions.policy) ? try OptionValues.policy(parsed, command: spec.name) : gate.gate.config?.config.policy
     let expected = try parsed.value(expect).map { text throws(UsageError) -> Int in

@@ -17,9 +17,9 @@ final class MergeGate {
   /// needs the files' digests).
   let fingerprints: Bool
 
-  init(_ gate: ReportGate, format: String) {
+  init(_ gate: ReportGate, format: String, parsed: ParsedArguments) {
     self.gate = gate
-    fingerprints = ReportOutput.printsFingerprints(format) || gate.needsDigests
+    fingerprints = ReportOutput.printsFingerprints(format, parsed) || gate.needsDigests
     baseline = gate.baseline.map { BaselineTally(baseline: $0.baseline) }
   }
 

@@ -115,7 +115,7 @@ enum VerifyCommand: Command {
     }
     progress.finish()
     var report = AuditReport(command: spec.name, files: results.map(\.0))
-    ReportOutput.gate(&report, gate: gate, fingerprints: ReportOutput.printsFingerprints(OptionValues.format(parsed, spec: spec)), jobs: jobs)
+    ReportOutput.gate(&report, gate: gate, fingerprints: ReportOutput.printsFingerprints(OptionValues.format(parsed, spec: spec), parsed), jobs: jobs)
     var outcome = Outcome(report: report, failOn: OptionValues.failOn(parsed))
     outcome.missingInputs = found.missingNamed
     // An output that cannot be read at all: exit 3, as in every single-file command.

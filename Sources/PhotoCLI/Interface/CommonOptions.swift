@@ -23,8 +23,9 @@ enum CommonOptions {
   static let noConfig = OptionSpec.flag(["--no-config"], "use no config, not even .photoaudit.json or PHOTOAUDIT_CONFIG")
   static let baseline = OptionSpec.value(["--baseline"], "FILE", "an earlier JSON, JSONL or SARIF report of photoaudit: only findings not in it count toward --fail-on (matched by fingerprint, never by line or path alone)",
                                          completion: .file)
+  static let fingerprints = OptionSpec.flag(["--fingerprints"], "JSON and JSONL: give each finding its photoaudit/v1 fingerprint (what --baseline matches; SARIF and Code Quality always have it); reads each file with findings once more to hash it")
   /// The config options of the commands that gate on findings (verify, audit, merge).
-  static let gate = [config, noConfig, baseline]
+  static let gate = [config, noConfig, baseline, fingerprints]
   static let maxPixels = OptionSpec.value(["--max-pixels"], "N", "refuse to decode images of more than N pixels (decompression bombs); their pixels are not compared, and the report says so",
                                           default: "200000000")
   static let fileTimeout = OptionSpec.value(["--file-timeout"], "SECONDS", "time budget per file; a file over it gets no clean verdict (PA015 incomplete-check in reports, an error in inspect) and the batch goes on",

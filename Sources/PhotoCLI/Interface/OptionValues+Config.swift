@@ -39,7 +39,8 @@ extension OptionValues {
       let bytes: [UInt8]
       do { bytes = try read(path, cap: maxBaselineBytes) } catch { throw UsageError(command: command, message: "cannot use --baseline \(path): \(error)") }
       do { gate.baseline = ReportGate.BaselineFile(path: path, baseline: try Baseline.parse(bytes)) } catch {
-        throw UsageError(command: command, message: "cannot use --baseline \(path): it \(error)")
+        let advice = error.kind == .noFingerprints ? " (a baseline is a report written with --format sarif, or --format json or jsonl with --fingerprints)" : ""
+        throw UsageError(command: command, message: "cannot use --baseline \(path): it \(error)\(advice)")
       }
     }
     return gate

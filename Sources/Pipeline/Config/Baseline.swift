@@ -12,9 +12,21 @@ public struct Baseline: Sendable, Equatable {
   public var findings: Int
 
   public struct Problem: Error, Equatable, CustomStringConvertible {
+    /// What kind of report it is not.
+    public enum Kind: Sendable, Equatable {
+      /// Not a report that can be read as a baseline at all.
+      case unreadable
+      /// A report whose findings carry no fingerprint (written without them).
+      case noFingerprints
+    }
+
     public var reason: String
+    public var kind: Kind
     public var description: String { reason }
-    public init(reason: String) { self.reason = reason }
+    public init(reason: String, kind: Kind = .unreadable) {
+      self.reason = reason
+      self.kind = kind
+    }
   }
 
   public init(fingerprints: [String: Int], findings: Int) {
@@ -57,7 +69,7 @@ public struct Baseline: Sendable, Equatable {
       guard sawHeader else { throw Problem(reason: "is neither a photoaudit JSON report, a JSONL stream nor a SARIF log") }
     }
     guard !prints.contains(where: { $0 == nil }) else {
-      throw Problem(reason: "has findings without a \(ReportFingerprints.recipe) fingerprint (write it again with this version of photoaudit)")
+      throw Problem(reason: "has findings without a \(ReportFingerprints.recipe) fingerprint", kind: .noFingerprints)
     }
     var counts: [String: Int] = [:]
     for print in prints.compactMap({ $0 }) { counts[print, default: 0] += 1 }
