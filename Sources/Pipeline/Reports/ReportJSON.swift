@@ -33,14 +33,7 @@ public enum ReportJSON {
       ("summary", summary(files: sorted, findings: findings, unpaired: unpairedOriginals.count)),
     ]
     // The config and baseline in effect (only then present).
-    if let config = gate?.config {
-      members.append(("config", .object([("path", .string(config.path)), ("sha256", .string(config.sha256)),
-                                         ("allowed", .int(Int64(gate?.allowed ?? 0)))])))
-    }
-    if let baseline = gate?.baseline {
-      members.append(("baseline", .object([("path", .string(baseline.path)), ("matched", .int(Int64(baseline.matched))),
-                                           ("new", .int(Int64(baseline.new))), ("absent", .int(Int64(baseline.absent)))])))
-    }
+    members += gateMembers(gate)
     return .object(members + [
       ("files", .array(sorted)),
       ("unpaired_originals", .array(unpairedOriginals.sorted(by: PathOrder.less).map { .string($0) })),
@@ -166,5 +159,22 @@ public enum ReportJSON {
     }
     if let state = f.baseline { members.append(("baseline", .string(state.rawValue))) }
     return .object(members)
+  }
+}
+
+extension ReportJSON {
+  /// The run's config and baseline, when in effect: `config` {path, sha256, allowed} and
+  /// `baseline` {path, matched, new, absent} (the JSON report's members, SARIF's run properties).
+  static func gateMembers(_ gate: GateSummary?) -> [(String, JSONValue)] {
+    var members: [(String, JSONValue)] = []
+    if let config = gate?.config {
+      members.append(("config", .object([("path", .string(config.path)), ("sha256", .string(config.sha256)),
+                                         ("allowed", .int(Int64(gate?.allowed ?? 0)))])))
+    }
+    if let baseline = gate?.baseline {
+      members.append(("baseline", .object([("path", .string(baseline.path)), ("matched", .int(Int64(baseline.matched))),
+                                           ("new", .int(Int64(baseline.new))), ("absent", .int(Int64(baseline.absent)))])))
+    }
+    return members
   }
 }

@@ -123,16 +123,5 @@ public enum SARIFReport {
   }
 
   /// The run's config and baseline, when in effect.
-  static func gateProperties(_ gate: GateSummary?) -> [(String, JSONValue)] {
-    var members: [(String, JSONValue)] = []
-    if let config = gate?.config {
-      members.append(("config", .object([("path", .string(config.path)), ("sha256", .string(config.sha256)),
-                                         ("allowed", .int(Int64(gate?.allowed ?? 0)))])))
-    }
-    if let baseline = gate?.baseline {
-      members.append(("baseline", .object([("path", .string(baseline.path)), ("matched", .int(Int64(baseline.matched))),
-                                           ("new", .int(Int64(baseline.new))), ("absent", .int(Int64(baseline.absent)))])))
-    }
-    return members
-  }
+  static func gateProperties(_ gate: GateSummary?) -> [(String, JSONValue)] { ReportJSON.gateMembers(gate) }
 }
