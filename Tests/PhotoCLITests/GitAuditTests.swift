@@ -242,6 +242,23 @@ struct GitAuditTests {
     let folder = PhotoCLI.runCapturing(["audit", "--git", "--originals", repo.path, "--git-repo", repo.path])
     #expect(folder.status == 2 && folder.err.contains("--originals goes with a folder scan"), "\(folder.err)")
   }
+
+  /// The config's policy applies to a history scan; its allow entries do not yet (a blob's
+  /// entry is `<commit>:<path>`), which is said, and every finding counts; `--baseline` is refused.
+  @Test func theConfigsPolicyAppliesAndItsAllowEntriesAreNotSilentlyIgnored() throws {
+    let (repo, _) = try Self.history()
+    defer { repo.scratch.remove() }
+    let config = repo.path + "/.photoaudit.json"
+    try Data(#"{"policy": {"disable": ["PA007"]}, "allow": [{"path": "*.jpg", "id": "PA001", "reason": "test"}]}"#.utf8)
+      .write(to: URL(fileURLWithPath: config))
+    let r = PhotoCLI.runCapturing(["audit", "--git", "--git-repo", repo.path, "--format", "json", "--config", config])
+    #expect(r.status == 1, "\(r.err)")
+    let ids = Set(try Self.files(r.out).flatMap { (($0["findings"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String } })
+    #expect(!ids.contains("PA007") && ids.contains("PA001"), "\(ids)")
+    #expect(r.err.contains("the allow entries of \(config) are not applied to a git history scan yet"), "\(r.err)")
+    let baseline = PhotoCLI.runCapturing(["audit", "--git", "--git-repo", repo.path, "--baseline", config])
+    #expect(baseline.status == 2 && baseline.err.contains("--baseline goes with a folder scan"), "\(baseline.err)")
+  }
 }
 
 /// The `git cat-file --batch` reader against streams that break the protocol: a blob cut short

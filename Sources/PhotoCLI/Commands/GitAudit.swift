@@ -15,7 +15,8 @@ enum GitAudit {
 
   /// Options of a folder scan that mean nothing for a history scan.
   static let folderOnly = ["--originals", "--outputs", "--pairs", "--report-dir", "--resume", "--files-from", "--ext", "--include",
-                           "--exclude", "--follow-symlinks", "--no-thumbnails", "--max-pixels", "--file-timeout", "--max-memory"]
+                           "--exclude", "--follow-symlinks", "--no-thumbnails", "--max-pixels", "--file-timeout", "--max-memory",
+                           "--baseline"]
 
   static func run(_ parsed: ParsedArguments, io: CommandIO, spec: CommandSpec) throws(UsageError) -> Outcome {
     func usage(_ message: String) -> UsageError { UsageError(command: spec.name, message: message) }
@@ -27,7 +28,14 @@ enum GitAudit {
       throw usage("\(name) goes with a folder scan, not with \(staged ? "--staged" : "--git")")
     }
     let jobs = try OptionValues.jobs(parsed, command: spec.name)
-    let policy = try OptionValues.policy(parsed, command: spec.name)
+    // The config's policy applies; its allow entries do not yet (they match files by path in
+    // the working tree or by content, and a blob's entry is named <commit>:<path>): every
+    // finding counts, which is stricter, never looser, and said.
+    let gate = try OptionValues.gate(parsed, io: io, command: spec.name)
+    let policy = try OptionValues.policy(parsed, gate: gate, command: spec.name)
+    if let config = gate.config, !config.config.allow.isEmpty, !parsed.has(CommonOptions.quiet) {
+      io.message(spec.name, "the allow entries of \(config.path) are not applied to a git history scan yet: every finding counts")
+    }
     let shard = try ShardOption.resolve(parsed, io: io, command: spec.name)
     let revisions = parsed.positionals.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
     let quiet = parsed.has(CommonOptions.quiet)
