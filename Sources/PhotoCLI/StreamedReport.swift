@@ -81,8 +81,7 @@ enum StreamedReport {
       used.formUnion(record.used)
       allowed += report.findings.filter { $0.suppression != nil }.count
       if fingerprints {
-        let prints = counter.fingerprints(report.findings, contentDigests: record.digests)
-        for i in report.findings.indices { report.findings[i].reportFingerprint = prints[i] }
+        counter.stamp(&report.findings, contentDigests: record.digests)
       }
       baseline?.mark(&report.findings)
       return (ReportStream.fileLine(report, command: command), report.findings.filter(\.gates).map(\.severity))

@@ -33,8 +33,7 @@ final class MergeGate {
     let scanned = ReportJSON.fileReport(object).map(ReportFingerprints.digestable) ?? []
     let digests = fingerprints ? ReportFingerprints.contentDigests(of: scanned, jobs: 1) : [:]
     if fingerprints {
-      let prints = counter.fingerprints(findings, contentDigests: digests)
-      for i in findings.indices { findings[i].reportFingerprint = prints[i] }
+      counter.stamp(&findings, contentDigests: digests)
     }
     used.formUnion(gate.allow(&findings, contentDigests: digests))
     allowed += findings.filter { $0.suppression != nil }.count
@@ -54,8 +53,7 @@ final class MergeGate {
     guard let config = gate.config else { return [] }
     var own = gate.configFindings(used: used)
     if fingerprints {
-      let prints = counter.fingerprints(own, contentDigests: [config.path: config.sha256])
-      for i in own.indices { own[i].reportFingerprint = prints[i] }
+      counter.stamp(&own, contentDigests: [config.path: config.sha256])
     }
     baseline?.mark(&own)
     return own

@@ -58,14 +58,7 @@ enum ReportDirectory {
 
   /// When the report was written: SOURCE_DATE_EPOCH when set (reproducible builds), else now,
   /// as "2025-01-01 10:20 UTC".
-  static func date(_ environment: [String: String]) -> String {
-    let seconds = environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) ?? Date().timeIntervalSince1970
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-    return formatter.string(from: Date(timeIntervalSince1970: seconds))
-  }
+  static func date(_ environment: [String: String]) -> String { RunClock.utc(environment, format: "yyyy-MM-dd HH:mm 'UTC'") }
 
   /// The command line as a shell would take it: words with spaces or shell characters quoted.
   static func commandLine(_ arguments: [String]) -> String {

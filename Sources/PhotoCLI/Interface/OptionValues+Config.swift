@@ -53,15 +53,8 @@ extension OptionValues {
     return gate.config?.config.policy ?? Policy()
   }
 
-  /// YYYY-MM-DD in UTC.
-  static func today(_ environment: [String: String]) -> String {
-    let seconds = environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) ?? Date().timeIntervalSince1970
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd"
-    return formatter.string(from: Date(timeIntervalSince1970: seconds))
-  }
+  /// YYYY-MM-DD in UTC (`RunClock`: SOURCE_DATE_EPOCH's date when set).
+  static func today(_ environment: [String: String]) -> String { RunClock.utc(environment, format: "yyyy-MM-dd") }
 
   private struct ReadProblem: Error, CustomStringConvertible {
     var description: String

@@ -11,13 +11,7 @@ public enum GitHubStepSummary {
   /// The summary; `failOn` nil is `--fail-on none`.
   public static func render(_ report: AuditReport, failOn: Severity?, base: String) -> String {
     let md = SafeText.markdown
-    var out = "## photoaudit \(md(report.command))\n\n\(ReportText.summaryLine(report))\n\n"
-    if let gate = report.gate?.line { out += md(gate) + "\n\n" }
-    if !report.counts.isEmpty {
-      out += "| finding | name | severity | count |\n|---|---|---|---|\n"
-      for c in report.counts { out += "| \(c.id.rawValue) | \(c.id.name) | \(c.severity.rawValue) | \(c.count) |\n" }
-      out += "\n"
-    }
+    var out = ReportText.markdownHead(report)
     guard let failOn else { return out + "No gate: --fail-on none.\n\n" }
     let failing = report.files.filter { $0.findings.contains { $0.severity >= failOn } }
     guard !failing.isEmpty else { return out + "No file fails at --fail-on \(failOn.rawValue).\n\n" }

@@ -76,6 +76,12 @@ public struct ReportFingerprints: Sendable, Equatable {
       return [ReportFingerprints.recipe, content, id.rawValue, carrier ?? "", tag ?? ""].joined(separator: "\0")
     }
 
+    /// Sets each finding's `reportFingerprint` to its fingerprint (`fingerprints`).
+    public mutating func stamp(_ findings: inout [Finding], contentDigests: [String: String]) {
+      let prints = fingerprints(findings, contentDigests: contentDigests)
+      for i in findings.indices { findings[i].reportFingerprint = prints[i] }
+    }
+
     /// The fingerprints of one file's findings, in their order. A finding whose file has no
     /// digest (it cannot be read here: `merge` on another machine than its shards) keeps the
     /// fingerprint it was recorded with, when it has one.

@@ -74,10 +74,10 @@ public enum ReportText {
     }.map(\.element)
   }
 
-  /// Markdown for a pull-request comment: summary by (finding, severity), then one row per
-  /// file, worst first, with its verdict.
-  public static func markdown(_ report: AuditReport) -> String {
-    let md = SafeText.markdown, code = SafeText.markdownCode
+  /// The head of a Markdown report (a pull-request comment, a job summary): the command, the
+  /// summary line, the config and baseline line, and the counts by (finding, severity).
+  public static func markdownHead(_ report: AuditReport) -> String {
+    let md = SafeText.markdown
     var out = "## photoaudit \(md(report.command))\n\n\(summaryLine(report))\n\n"
     if let gate = report.gate?.line { out += md(gate) + "\n\n" }
     if !report.counts.isEmpty {
@@ -85,6 +85,14 @@ public enum ReportText {
       for c in report.counts { out += "| \(c.id.rawValue) | \(c.id.name) | \(c.severity.rawValue) | \(c.count) |\n" }
       out += "\n"
     }
+    return out
+  }
+
+  /// Markdown for a pull-request comment: summary by (finding, severity), then one row per
+  /// file, worst first, with its verdict.
+  public static func markdown(_ report: AuditReport) -> String {
+    let md = SafeText.markdown, code = SafeText.markdownCode
+    var out = markdownHead(report)
     out += "| verdict | file | original | findings |\n|---|---|---|---|\n"
     for file in errorsFirst(report.files) {
       let mark = switch file.worst {
