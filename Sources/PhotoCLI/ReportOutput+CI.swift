@@ -43,6 +43,13 @@ extension ReportOutput {
     ["sarif", "codequality"].contains(format) || (["json", "jsonl"].contains(format) && parsed.has(CommonOptions.fingerprints))
   }
 
+  /// Whether a JSONL stream's findings carry fingerprints: with `--fingerprints`, or when the
+  /// baseline or an allow entry by SHA-256 needs the files' digests anyway. Its shard record
+  /// says so, and `--resume` continues only a stream written the same way.
+  static func streamFingerprints(_ parsed: ParsedArguments, gate: ReportGate) -> Bool {
+    printsFingerprints("jsonl", parsed) || gate.needsDigests
+  }
+
   /// With `GITHUB_STEP_SUMMARY` set, appends the Markdown summary to that file (never
   /// truncating what earlier steps wrote); a summary that cannot be written is exit 4.
   static func appendStepSummary(_ report: AuditReport, io: CommandIO, command: String, outcome: inout Outcome) {

@@ -113,7 +113,7 @@ enum StreamedReport {
     } else {
       sink = StreamSink(file: nil, io: io, tally: recorded.tally)
     }
-    let fingerprints = ReportOutput.printsFingerprints("jsonl", parsed) || gate.needsDigests
+    let fingerprints = ReportOutput.streamFingerprints(parsed, gate: gate)
     let delivery = Delivery(gate, fingerprints: fingerprints)
     if recorded.inputs > 0 {
       // What the kept records hold, so the rest continues them: the fingerprints' counts (their

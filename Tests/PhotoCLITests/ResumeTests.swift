@@ -119,6 +119,13 @@ import Glibc
     try Self.leavePartial(whole, bytes: whole.count / 2, for: output)
     let revealingResume = Self.run([Self.defects, "--shard", "1/2", "-o", output, "--resume", "--reveal"])
     #expect(revealingResume.status == 2 && revealingResume.err.contains("reveal (false, true)"), "\(revealingResume.err)")
+    // The same for --fingerprints: records with and without fingerprints do not mix.
+    let printed = Array(Self.run([Self.defects, "--shard", "1/2", "--fingerprints"]).out.utf8)
+    #expect(String(decoding: printed.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self).contains("\"fingerprints\":true"))
+    try Self.leavePartial(printed, bytes: printed.count / 2, for: output)
+    let plainResume = Self.run([Self.defects, "--shard", "1/2", "-o", output, "--resume"])
+    #expect(plainResume.status == 2 && plainResume.err.contains("fingerprints (true, false)"), "\(plainResume.err)")
+    try Self.leavePartial(whole, bytes: whole.count / 2, for: output)
     // The inputs changed: the recorded prefix is not this run's.
     let fewer = try ScratchDirectory("resume-fewer")
     defer { fewer.remove() }

@@ -71,7 +71,8 @@ enum AuditCommand: Command {
     let plan = try self.plan(parsed, io: io, shard: shard)
     let header = ReportStream.Header(command: spec.name, shard: shard, tool: "photoaudit \(VersionInfo.version)",
                                      policy: ReportStream.policyDigest(options.policy), pixels: options.comparePixels,
-                                     maxPixels: options.maxPixels, reveal: parsed.has(CommonOptions.reveal))
+                                     maxPixels: options.maxPixels, reveal: parsed.has(CommonOptions.reveal),
+                                     fingerprints: ReportOutput.streamFingerprints(parsed, gate: gate))
     // Descriptors' originals are read only inside the folders named here or the current directory's tree.
     let named = (parsed.value("--outputs").map { [$0] } ?? parsed.positionals) + (parsed.value("--originals").map { [$0] } ?? [])
     options.readScope = ReadScope(named: named)

@@ -98,7 +98,8 @@ enum VerifyCommand: Command {
       let sorted = outputs.sorted(by: PathOrder.less)
       let header = ReportStream.Header(command: spec.name, shard: nil, tool: "photoaudit \(VersionInfo.version)",
                                        policy: ReportStream.policyDigest(options.policy), pixels: options.comparePixels,
-                                       maxPixels: options.maxPixels, reveal: parsed.has(CommonOptions.reveal))
+                                       maxPixels: options.maxPixels, reveal: parsed.has(CommonOptions.reveal),
+                                       fingerprints: ReportOutput.streamFingerprints(parsed, gate: gate))
       let batch = StreamedReport.Batch(header: header, count: sorted.count, output: { sorted[$0] }, job: { sorted[$0] },
                                        check: { output, token in check(output, token) }, overBudget: overBudget)
       var outcome = try StreamedReport.run(batch, spec: spec, parsed: parsed, io: io, jobs: jobs, budget: budget, gate: gate)

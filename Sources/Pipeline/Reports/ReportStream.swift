@@ -23,8 +23,12 @@ public enum ReportStream {
     /// `--reveal`: the file records hold values beside their redacted evidence. Written only
     /// when true (`"reveal": true`); a record without it was written redacted.
     public var reveal: Bool
+    /// `--fingerprints`: the file records' findings carry their `photoaudit/v1` fingerprint.
+    /// Written only when true (`"fingerprints": true`).
+    public var fingerprints: Bool
 
-    public init(command: String, shard: Shard?, tool: String, policy: String, pixels: Bool, maxPixels: Int, reveal: Bool = false) {
+    public init(command: String, shard: Shard?, tool: String, policy: String, pixels: Bool, maxPixels: Int, reveal: Bool = false,
+                fingerprints: Bool = false) {
       self.command = command
       self.shard = shard
       self.tool = tool
@@ -32,6 +36,7 @@ public enum ReportStream {
       self.pixels = pixels
       self.maxPixels = maxPixels
       self.reveal = reveal
+      self.fingerprints = fingerprints
     }
 
     /// The header of a record read back; nil when it is not a valid `shard` record.
@@ -54,10 +59,17 @@ public enum ReportStream {
       self.policy = policy
       self.pixels = pixels
       self.maxPixels = maxPixels
-      switch record["reveal"] {
-      case nil: reveal = false
-      case .bool(let value)?: reveal = value
-      default: return nil
+      guard let reveal = Self.flag(record["reveal"]), let fingerprints = Self.flag(record["fingerprints"]) else { return nil }
+      self.reveal = reveal
+      self.fingerprints = fingerprints
+    }
+
+    /// A member written only when true: absent is false, anything but a boolean is invalid.
+    private static func flag(_ value: JSONValue?) -> Bool? {
+      switch value {
+      case nil: false
+      case .bool(let set)?: set
+      default: nil
       }
     }
 
@@ -68,7 +80,7 @@ public enum ReportStream {
         ("k", .optional(shard) { .int(Int64($0.index)) }), ("n", .optional(shard) { .int(Int64($0.count)) }),
         ("tool", .string(tool)), ("policy", .string(policy)),
         ("checks", .object([("pixels", .bool(pixels)), ("max_pixels", .int(Int64(maxPixels)))])),
-      ] + (reveal ? [("reveal", .bool(true))] : []))
+      ] + (reveal ? [("reveal", .bool(true))] : []) + (fingerprints ? [("fingerprints", .bool(true))] : []))
     }
 
     /// The first member in which `other` differs from this header, ignoring the shard; nil when
@@ -80,6 +92,7 @@ public enum ReportStream {
       if pixels != other.pixels { return "checks.pixels (\(pixels), \(other.pixels))" }
       if maxPixels != other.maxPixels { return "checks.max_pixels (\(maxPixels), \(other.maxPixels))" }
       if reveal != other.reveal { return "reveal (\(reveal), \(other.reveal))" }
+      if fingerprints != other.fingerprints { return "fingerprints (\(fingerprints), \(other.fingerprints))" }
       return nil
     }
   }

@@ -32,9 +32,11 @@ public final class ShardMerge {
     for path in paths { streams.append(try Source(path: path)) }
     let first = streams[0]
     for other in streams.dropFirst() {
-      // Shards written with and without --reveal merge: merge redacts whatever they hold.
+      // Shards written with and without --reveal merge: merge redacts whatever they hold; and
+      // with and without --fingerprints: merge fingerprints again over the merged set.
       var otherHeader = other.header
       otherHeader.reveal = first.header.reveal
+      otherHeader.fingerprints = first.header.fingerprints
       if let difference = otherHeader.difference(from: first.header) {
         throw .otherRun(first: first.path, second: other.path, difference: difference)
       }
